@@ -1,0 +1,10 @@
+import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
+import { json, withPrincipal } from "@/lib/http/route";
+
+export const DELETE = withPrincipal<{ id: string }>(
+  async (_request, { principal, params }) => {
+    await revokeApiKey(principal.userId, params.id);
+    return json({ success: true });
+  },
+  { sessionOnly: true },
+);

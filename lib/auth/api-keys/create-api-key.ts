@@ -1,0 +1,34 @@
+import bcrypt from "bcrypt";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { displayPrefix, generateApiKeySecret, MAX_ACTIVE_API_KEYS } from "./key-format";
+import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";
+
+/** Keys carry 288 random bits, so bcrypt's cost guards a leaked hash table, not guessing. */
+const KEY_BCRYPT_COST = 10;
+
+/**
+ * Creates a key for the user and returns its secret, the only time it exists in plaintext.
+ * The user row is locked so that two concurrent requests cannot both pass the 10-key limit.
+ */
+export async function createApiKey(userId: string, input: unknown) {
+  const { name } = createApiKeyInputSchema.parse(input);
+  const secret = generateApiKeySecret();
+  const keyHash = await bcrypt.hash(secret, KEY_BCRYPT_COST);
+
+  const apiKey = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
+    if (active >= MAX_ACTIVE_API_KEYS) {
+      throw new ApiError(
+        "CONFLICT",
+        `You already have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed. Revoke one to generate another.`,
+      );
+    }
+    return tx.apiKey.create({
+      data: { userId, name, prefix: displayPrefix(secret), keyHash },
+      select: apiKeySummarySelect,
+    });
+  });
+  return { apiKey, secret };
+}

@@ -1,0 +1,18 @@
+import { db } from "@/lib/db/client";
+
+/** Spec 2.4 shows "Last Used"; DESIGN allows it to lag by up to a minute. */
+const WRITE_INTERVAL_MS = 60_000;
+const lastWrittenAt = new Map<string, number>();
+
+/**
+ * Updates lastUsedAt at most once a minute per key, without making the request wait for it.
+ */
+export function recordKeyUse(apiKeyId: string, storedLastUsedAt: Date | null): void {
+  const now = Date.now();
+  const last = Math.max(lastWrittenAt.get(apiKeyId) ?? 0, storedLastUsedAt?.getTime() ?? 0);
+  if (now - last < WRITE_INTERVAL_MS) return;
+  lastWrittenAt.set(apiKeyId, now);
+  db.apiKey
+    .update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) }, select: { id: true } })
+    .catch((error: unknown) => console.error("[api-keys] could not record last use:", error));
+}

@@ -1,0 +1,27 @@
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { verifyCredentials } from "@/lib/users/verify-credentials";
+
+/** A browser session lasts 30 days; each visit within that slides it forward. */
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const config: NextAuthConfig = {
+  // Self-hosted behind any host name; our own API checks Origin on cookie writes (lib/auth/same-origin.ts).
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { email: { type: "email" }, password: { type: "password" } },
+      authorize: (credentials) => verifyCredentials(credentials),
+    }),
+  ],
+  callbacks: {
+    session({ session, token }) {
+      if (token.sub) session.user.id = token.sub;
+      return session;
+    },
+  },
+};
+
+export const { handlers, auth, signIn, signOut } = NextAuth(config);

@@ -1,0 +1,10 @@
+import type { WorkspaceRole } from "@/lib/db/generated/enums";
+
+/** Who is calling: the user, their current workspace and role, and how they proved it. */
+export interface Principal {
+  userId: string;
+  workspaceId: string;
+  role: WorkspaceRole;
+  via: "apiKey" | "session";
+  apiKeyId?: string;
+}

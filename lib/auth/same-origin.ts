@@ -1,0 +1,31 @@
+import { ApiError } from "@/lib/http/api-error";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * CSRF defence for cookie-authenticated requests that change data: the browser must say the
+ * request comes from our own origin (Sec-Fetch-Site, or failing that Origin). API-key requests
+ * carry no ambient credential and need no such check.
+ */
+export function assertSameOrigin(request: Request): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite) {
+    if (fetchSite === "same-origin") return;
+    throw csrfRefused();
+  }
+  const origin = request.headers.get("origin");
+  if (origin && origin === expectedOrigin(request)) return;
+  throw csrfRefused();
+}
+
+function expectedOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+function csrfRefused() {
+  return new ApiError("FORBIDDEN", "Cross-site request refused: cookie-authenticated changes must come from this app");
+}

@@ -1,0 +1,33 @@
+import type { Prisma } from "@/lib/db/generated/client";
+
+/** Spec 2.1: in the snap list response each card carries only these nine fields. */
+export const cardListSelect = {
+  id: true,
+  row: true,
+  col: true,
+  rowSpan: true,
+  colSpan: true,
+  color: true,
+  cellOpacity: true,
+  borderRadius: true,
+  borderSize: true,
+} as const;
+
+/** Spec 2.2: every field of a card. */
+export const cardSelect = {
+  ...cardListSelect,
+  snapId: true,
+  title: true,
+  cellType: true,
+  completed: true,
+  note: true,
+  textAlign: true,
+  verticalAlign: true,
+  fontSize: true,
+  bold: true,
+  italic: true,
+  underline: true,
+} as const;
+
+/** Reading order on the grid: by row, then column. */
+export const cardGridOrder: Prisma.CardOrderByWithRelationInput[] = [{ row: "asc" }, { col: "asc" }];

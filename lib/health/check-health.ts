@@ -1,0 +1,19 @@
+import { db } from "@/lib/db/client";
+import packageJson from "@/package.json";
+
+const DATABASE_TIMEOUT_MS = 2_000;
+
+export interface Health {
+  status: "ok" | "degraded";
+  version: string;
+  database: "reachable" | "unreachable";
+}
+
+/** What a load balancer polls: the app's version and whether the database answers in time. */
+export async function checkHealth(): Promise<Health> {
+  const reachable = await Promise.race([
+    db.$queryRaw`SELECT 1`.then(() => true, () => false),
+    new Promise<boolean>((resolve) => setTimeout(resolve, DATABASE_TIMEOUT_MS, false).unref()),
+  ]);
+  return { status: reachable ? "ok" : "degraded", version: packageJson.version, database: reachable ? "reachable" : "unreachable" };
+}

@@ -1,0 +1,20 @@
+import { ZodError } from "zod";
+import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "./api-error";
+import { zodErrorDetails } from "./zod-details";
+
+export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
+  return { error: details?.length ? { code, message, details } : { code, message } };
+}
+
+export function errorResponse(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: HeadersInit): Response {
+  return Response.json(errorBody(code, message, details), { status: ERROR_STATUS[code], headers });
+}
+
+/** Anything thrown by a handler becomes DESIGN's error body; only the unexpected is a logged 500. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details);
+  if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
+  // Never echo the error to the caller: it may hold SQL or internals. Log it without request data.
+  console.error("[api] unexpected error:", error);
+  return errorResponse("INTERNAL_SERVER_ERROR", "Something went wrong on our side");
+}

@@ -1,0 +1,48 @@
+import type { z } from "zod";
+import { ApiError } from "./api-error";
+import { zodErrorDetails } from "./zod-details";
+
+/** Bodies above this are refused before parsing (413): the largest legal batch is far below it. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const details = zodErrorDetails(result.error);
+    const first = details[0];
+    const summary = first ? `Invalid ${what}: ${first.path} ${first.message}` : `Invalid ${what}`;
+    throw new ApiError("BAD_REQUEST", summary, details);
+  }
+  return result.data;
+}
+
+/** Reads a JSON body: content type, size, syntax and shape are all checked; nothing is trusted. */
+export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json");
+  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw payloadTooLarge();
+
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError("BAD_REQUEST", "The request body is not valid JSON", [{ path: "(body)", message: "Malformed JSON" }]);
+  }
+  return validate(schema, value, "body");
+}
+
+/** Query parameters as a plain object; repeated keys keep the first value. */
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.output<S> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of new URL(request.url).searchParams) if (!(key in params)) params[key] = value;
+  return validate(schema, params, "query");
+}
+
+function payloadTooLarge() {
+  return new ApiError("PAYLOAD_TOO_LARGE", `The body exceeds ${MAX_BODY_BYTES} bytes`);
+}

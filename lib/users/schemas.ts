@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: "Enter a valid email address" }).max(254, "Email is too long"));
+
+/** Long enough to resist guessing, short enough that bcrypt sees all of it (72 bytes). */
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(72, "Password must be at most 72 characters")
+  .refine((value) => /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value), {
+    error: "Password must mix letters with digits or symbols",
+  })
+  .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()), { error: "This password is too common" });
+
+const COMMON_PASSWORDS = new Set(["password1", "password123", "qwerty123", "12345678a", "abc12345", "letmein1", "welcome1", "iloveyou1"]);
+
+export const userNameSchema = z.string().trim().max(100, "Name must be at most 100 characters");
+
+export const signUpInputSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: userNameSchema.optional(),
+});
+export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+export const signInInputSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Password is required").max(200),
+});
