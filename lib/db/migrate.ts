@@ -120,6 +120,13 @@ export async function applyMigrations(
       const id = randomUUID();
       await client.query("BEGIN");
       try {
+        // Checked again inside the transaction: the embedded PGlite shares one session between all
+        // connections, so the advisory lock cannot exclude there, but its transactions run one at a time.
+        const { rowCount } = await client.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = $1 AND rolled_back_at IS NULL", [migration.name]);
+        if (rowCount) {
+          await client.query("COMMIT");
+          continue;
+        }
         await client.query(
           "INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, clock_timestamp())",
           [id, migration.checksum, migration.name],

@@ -57,9 +57,16 @@ function loadEngineClass(): Promise<typeof SchemaEngine> {
 // The engine's catalog queries return PostgreSQL's one-byte "char" type (oid 18, e.g.
 // pg_constraint.contype), which @prisma/adapter-pg 7.10.1 cannot map ("Column type 'char' could not
 // be deserialized"). Its text form is a plain one-character string, so relabel it as text (oid 25).
+// PostgreSQL 18 (the embedded PGlite) also lists NOT NULL constraints in pg_constraint, as type
+// "n"; this engine predates that and panics on them. Nullability is read from the columns anyway.
 function relabelCharColumns<R>(result: R): R {
-  for (const field of (result as { fields?: pg.FieldDef[] } | undefined)?.fields ?? []) {
+  const typed = result as { fields?: pg.FieldDef[]; rows?: unknown[][] } | undefined;
+  for (const field of typed?.fields ?? []) {
     if (field.dataTypeID === 18) field.dataTypeID = 25;
+  }
+  const typeColumn = typed?.fields?.findIndex((field) => field.name === "constraint_type") ?? -1;
+  if (typed?.rows && typeColumn >= 0) {
+    typed.rows = typed.rows.filter((row) => (Array.isArray(row) ? row[typeColumn] : (row as Record<string, unknown>).constraint_type) !== "n");
   }
   return result;
 }

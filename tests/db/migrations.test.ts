@@ -8,19 +8,30 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres } from "../../lib/db/embedded";
 import { applyMigrations, readCommittedMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, diffDatabaseToSchema, withSchemaEngine, type ScratchDatabase } from "../../lib/db/schema-diff";
 
-const serverUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** With DATABASE_URL, scratch databases on its server; without, each one a fresh embedded PGlite. */
+const serverUrl = process.env.DATABASE_URL;
 const migrationsDir = path.resolve("prisma/migrations");
 const schemaPath = path.resolve("prisma/schema.prisma");
 const TIMEOUT = 60_000;
 
 const scratches: ScratchDatabase[] = [];
 async function freshDatabase(): Promise<string> {
-  const scratch = await createScratchDatabase(serverUrl, "snap_test_migrations");
-  scratches.push(scratch);
-  return scratch.url;
+  if (serverUrl) {
+    const scratch = await createScratchDatabase(serverUrl, "snap_test_migrations");
+    scratches.push(scratch);
+    return scratch.url;
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "snap-pglite-"));
+  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pglite"), handleSignals: false });
+  scratches.push({ name: dataDir, url: embedded.url, drop: async () => {
+    await embedded.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  } });
+  return embedded.url;
 }
 
 async function query<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {

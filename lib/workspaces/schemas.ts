@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { emailSchema } from "@/lib/users/schemas";
+
+export const WORKSPACE_ROLES = ["admin", "member"] as const;
+
+export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES, { error: "Role must be admin or member" });
+
+/** An admin adds an existing user, by email, to their workspace; the role defaults to member. */
+export const addWorkspaceMemberInputSchema = z.strictObject({
+  email: emailSchema,
+  role: workspaceRoleSchema.default("member"),
+});
+export type AddWorkspaceMemberInput = z.input<typeof addWorkspaceMemberInputSchema>;

@@ -1,0 +1,40 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** What a production build is made from: a newer file here makes the build stale. */
+const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "package.json", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"];
+/** lib/db/generated is rewritten by every install; it follows schema.prisma, which is watched. */
+const IGNORED = new Set([join("lib", "db", "generated"), "node_modules"]);
+const BUILD_ID = join(".next", "BUILD_ID");
+
+function newestMtime(path: string): number {
+  if (IGNORED.has(path) || !existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Why the build must be made again, or null when .next is up to date with the sources. */
+export function staleBuildReason(): string | null {
+  if (!existsSync(BUILD_ID)) return "no production build yet";
+  const builtAt = statSync(BUILD_ID).mtimeMs;
+  const changed = SOURCES.find((source) => newestMtime(source) > builtAt);
+  return changed ? `${changed} changed since the last build` : null;
+}
+
+/** Runs `next build` when the production build is missing or older than its sources. */
+export async function ensureBuild(options: { log?: (line: string) => void } = {}): Promise<void> {
+  const reason = staleBuildReason();
+  if (!reason) return;
+  options.log?.(`building the app (${reason})…`);
+  const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (result.status !== 0) throw new Error(`next build failed with exit code ${result.status}`);
+}

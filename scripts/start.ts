@@ -1,0 +1,100 @@
+/**
+ * `npm start`: the one command a new user runs. Builds the app when the build is missing or stale,
+ * picks the database (DATABASE_URL, else the embedded PostgreSQL in data/pglite, served from this
+ * process), applies the committed migrations, provides AUTH_SECRET, then runs `next start` with
+ * DATABASE_URL set: the app itself only ever reads DATABASE_URL.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { constants } from "node:os";
+import path from "node:path";
+import { DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
+import { applyMigrations } from "../lib/db/migrate.ts";
+import { staleBuildReason } from "./ensure-build.ts";
+
+process.chdir(PROJECT_ROOT); // next and the migration runner resolve paths from the project root
+const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next"); // run with node: portable, no shell
+const log = (line: string) => console.log(`[start] ${line}`);
+
+/** AUTH_SECRET from the environment, else one generated once and kept in data/auth-secret. */
+function authSecret(): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = path.join("data", "auth-secret");
+  const kept = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  if (kept) return kept;
+  mkdirSync("data", { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600); // in case an empty file with other permissions was there
+  return secret;
+}
+
+// --- Child processes and shutdown ---------------------------------------------------------------
+
+let child: ChildProcess | undefined;
+let database: Promise<EmbeddedPostgres> | undefined; // a promise: a signal may come while it starts
+
+/** Runs `next <args>`; resolves with its exit code (128 + n when killed by signal n). */
+function next(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child = spawn(process.execPath, [NEXT_BIN, ...args], { env, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => {
+      child = undefined;
+      resolve(code ?? 128 + (signal ? constants.signals[signal] : 0));
+    });
+  });
+}
+
+async function exit(code: number): Promise<never> {
+  // The database outlives next: it is closed (and flushed) only once nothing can use it. One that is
+  // still starting is waited for, since a first start killed midway leaves a half-made data folder.
+  const embedded = await database?.catch(() => undefined);
+  await embedded?.stop().catch((error: unknown) => console.error("[start] stopping the database:", error));
+  process.exit(code);
+}
+
+// Ctrl-C reaches next too (same process group); forwarding covers `kill <this pid>` as well.
+// next's exit then ends this process through exit() below, after the database is closed.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    if (child) child.kill(signal);
+    else void exit(128 + constants.signals[signal]);
+  });
+}
+
+async function main(): Promise<number> {
+  const staleBecause = staleBuildReason();
+  if (staleBecause) {
+    log(`building the app: ${staleBecause}`);
+    const code = await next(["build"], process.env);
+    if (code !== 0) return code;
+  }
+
+  let url = process.env.DATABASE_URL;
+  let where = "DATABASE_URL";
+  if (!url) {
+    where = `embedded (${path.relative(PROJECT_ROOT, DEFAULT_DATA_DIR)})`;
+    const started = Date.now();
+    log(`starting the embedded PostgreSQL in ${path.relative(PROJECT_ROOT, DEFAULT_DATA_DIR)}…`);
+    database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, handleSignals: false });
+    url = (await database).url;
+    log(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await applyMigrations(url, { log });
+
+  const port = process.env.PORT || "3000";
+  const hostname = process.env.HOSTNAME; // unset: next listens on all interfaces
+  const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
+  const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret(), PORT: port };
+  log(`app:      http://${shown}:${port}`);
+  log(`database: ${where}`);
+  log(`first time? create an account at http://${shown}:${port}/sign-up`);
+  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : [])], env);
+}
+
+main().then(exit, (error: unknown) => {
+  console.error("[start]", error instanceof Error ? error.message : error);
+  return exit(1);
+});

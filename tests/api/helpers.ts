@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+
+export const baseUrl = inject("baseUrl");
+export const databaseUrl = inject("databaseUrl");
+
+export interface Caller {
+  /** An API key sent as Authorization: Bearer. */
+  key?: string;
+  /** A Cookie header; writes also send this app's Origin, as a browser would. */
+  cookie?: string;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One request to the real server; bodies are sent as JSON unless a raw string is given. */
+export async function api<T = any>(
+  method: string,
+  path: string,
+  options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
+  if (options.cookie) {
+    headers.cookie = options.cookie;
+    headers.origin ??= baseUrl;
+  }
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body, redirect: "manual" });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text so a test can show it
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+export function uniqueEmail(label = "user"): string {
+  return `${label}-${randomBytes(6).toString("hex")}@example.test`;
+}
+
+export const TEST_PASSWORD = "correct-horse-42";
+
+function setCookies(response: Response): string[] {
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
+}
+
+/** Signs in through Auth.js's own credentials flow and returns the session Cookie header. */
+export async function signIn(email: string, password = TEST_PASSWORD): Promise<string | null> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf).join("; "), origin: baseUrl },
+    body: new URLSearchParams({ email, password, csrfToken }),
+  });
+  const session = setCookies(response).find((cookie) => cookie.startsWith("authjs.session-token="));
+  return session ?? null;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+/** A new user, signed up over the API and signed in. */
+export async function signUp(label = "user"): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  const created = await api("POST", "/api/account", { body: { email, password: TEST_PASSWORD, name: label }, headers: { origin: baseUrl } });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+  const cookie = await signIn(email);
+  if (!cookie) throw new Error("sign-in after sign-up failed");
+  return { id: created.body.user.id, email, cookie };
+}
+
+/** A fresh API key of the user's, created as the Integrations tab does. */
+export async function createKey(user: TestUser, name = "test key"): Promise<string> {
+  const response = await api("POST", "/api/keys", { cookie: user.cookie, body: { name } });
+  if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.apiKey.key;
+}
