@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import path from "node:path";
-import { DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
+import { DATA_DIR, DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
 
@@ -17,13 +17,13 @@ process.chdir(PROJECT_ROOT); // next and the migration runner resolve paths from
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next"); // run with node: portable, no shell
 const log = (line: string) => console.log(`[start] ${line}`);
 
-/** AUTH_SECRET from the environment, else one generated once and kept in data/auth-secret. */
+/** AUTH_SECRET from the environment, else one generated once and kept in <data folder>/auth-secret. */
 function authSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
-  const file = path.join("data", "auth-secret");
+  const file = path.join(DATA_DIR, "auth-secret");
   const kept = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
   if (kept) return kept;
-  mkdirSync("data", { recursive: true });
+  mkdirSync(DATA_DIR, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600); // in case an empty file with other permissions was there

@@ -18,7 +18,9 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const DEFAULT_DATA_DIR = path.join(PROJECT_ROOT, "data", "pglite");
+/** The app's data folder (SNAP_DATA_DIR, default data/): the embedded database and the generated auth secret. */
+export const DATA_DIR = path.resolve(PROJECT_ROOT, process.env.SNAP_DATA_DIR || "data");
+export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "pglite");
 
 const HOST = "127.0.0.1";
 // Queries run one at a time anyway; the limit only bounds idle sockets. pg's Pool defaults to 10
