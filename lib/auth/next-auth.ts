@@ -10,6 +10,12 @@ const config: NextAuthConfig = {
   trustHost: true,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/sign-in" },
+  logger: {
+    // A wrong password is an expected outcome, shown on the form; only real faults are logged.
+    error(error) {
+      if (error.name !== "CredentialsSignin") console.error("[auth]", error);
+    },
+  },
   providers: [
     Credentials({
       credentials: { email: { type: "email" }, password: { type: "password" } },

@@ -2,13 +2,13 @@ import type { z } from "zod";
 import { ApiError } from "./api-error";
 import { zodErrorDetails } from "./zod-details";
 
-/** Bodies above this are refused before parsing (413): the largest legal batch is far below it. */
+/** Bodies above this are refused before parsing (413), unless a route allows more (card batches). */
 export const MAX_BODY_BYTES = 1_000_000;
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+function validate<S extends z.ZodType>(schema: S, value: unknown, what: "body" | "query"): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const details = zodErrorDetails(result.error);
+    const details = zodErrorDetails(result.error, undefined, `(${what})`);
     const first = details[0];
     const summary = first ? `Invalid ${what}: ${first.path} ${first.message}` : `Invalid ${what}`;
     throw new ApiError("BAD_REQUEST", summary, details);
@@ -17,15 +17,19 @@ function validate<S extends z.ZodType>(schema: S, value: unknown, what: string):
 }
 
 /** Reads a JSON body: content type, size, syntax and shape are all checked; nothing is trusted. */
-export async function parseJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function parseJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json");
   }
   const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw payloadTooLarge();
+  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge(maxBytes);
 
   let value: unknown;
   try {
@@ -43,6 +47,6 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   return validate(schema, params, "query");
 }
 
-function payloadTooLarge() {
-  return new ApiError("PAYLOAD_TOO_LARGE", `The body exceeds ${MAX_BODY_BYTES} bytes`);
+function payloadTooLarge(maxBytes: number) {
+  return new ApiError("PAYLOAD_TOO_LARGE", `The body exceeds ${maxBytes} bytes`);
 }

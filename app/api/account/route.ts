@@ -1,0 +1,16 @@
+import { assertSameOrigin } from "@/lib/auth/same-origin";
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
+import { parseJsonBody } from "@/lib/http/parse";
+import { json, withErrors } from "@/lib/http/route";
+import { createUser } from "@/lib/users/create-user";
+import { signUpInputSchema } from "@/lib/users/schemas";
+
+/** Sign-up. Public, but browser-only in practice: the same-origin check refuses cross-site posts. */
+export const POST = withErrors(async (request) => {
+  assertSameOrigin(request);
+  const input = await parseJsonBody(request, signUpInputSchema);
+  const user = await createUser(input);
+  return json({ user }, 201);
+});
+
+export const GET = methodNotAllowed(["POST"]);

@@ -1,0 +1,16 @@
+/** An API key as GET /api/keys lists it: never the secret. Dates are ISO strings. */
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The one response that carries the full key: POST /api/keys. */
+export interface CreatedApiKey extends ApiKeySummary {
+  key: string;
+}
+
+/** Spec 8: how many active keys a user may hold. */
+export const MAX_ACTIVE_API_KEYS = 10;

@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+
+/**
+ * End-to-end tests against the production build, started by the same launcher users run
+ * (scripts/start.ts: builds when stale, DATABASE_URL or the embedded database, migrations).
+ * The browser is the system's Debian Chromium (`apt-get install -y chromium`), quiet and offline.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `${baseURL}/api/health`,
+    env: { PORT: String(PORT), NEXT_TELEMETRY_DISABLED: "1" },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: "pipe",
+  },
+});
