@@ -31,3 +31,6 @@ export const cardSelect = {
 
 /** Reading order on the grid: by row, then column. */
 export const cardGridOrder: Prisma.CardOrderByWithRelationInput[] = [{ row: "asc" }, { col: "asc" }];
+
+/** A card as every card endpoint answers it (spec 2.2). */
+export type CardView = Prisma.CardGetPayload<{ select: typeof cardSelect }>;

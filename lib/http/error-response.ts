@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "./api-error";
+import { isDatabaseUnavailable } from "./is-database-unavailable";
 import { zodErrorDetails } from "./zod-details";
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
@@ -14,6 +15,10 @@ export function errorResponse(code: ErrorCode, message: string, details?: ErrorD
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details);
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
+  if (isDatabaseUnavailable(error)) {
+    console.error("[api] database unavailable:", error instanceof Error ? error.message : error);
+    return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly", undefined, { "Retry-After": "5" });
+  }
   // Never echo the error to the caller: it may hold SQL or internals. Log it without request data.
   console.error("[api] unexpected error:", error);
   return errorResponse("INTERNAL_SERVER_ERROR", "Something went wrong on our side");

@@ -1,4 +1,6 @@
-import { cardListSelect, cardGridOrder } from "@/lib/cards/card-selects";
+import { cardGridOrder, cardListSelect, cardSelect } from "@/lib/cards/card-selects";
+import type { Prisma } from "@/lib/db/generated/client";
+import { lineSelect } from "@/lib/lines/line-selects";
 
 /** Spec 2.1: the snap fields every snap response carries (folder as {id, name} or null). */
 export const snapFieldsSelect = {
@@ -26,4 +28,29 @@ export const snapFieldsSelect = {
 export const snapListSelect = {
   ...snapFieldsSelect,
   cards: { select: cardListSelect, orderBy: cardGridOrder },
+} as const;
+
+// id breaks ties, so cards sharing a cell and lines created together keep a stable order.
+const detailCardOrder: Prisma.CardOrderByWithRelationInput[] = [...cardGridOrder, { id: "asc" }];
+const lineOrder: Prisma.LineOrderByWithRelationInput[] = [{ createdAt: "asc" }, { id: "asc" }];
+
+/** The single-snap response: every field, full cards in grid order, lines, folder. */
+export const snapDetailSelect = {
+  ...snapFieldsSelect,
+  cards: { select: cardSelect, orderBy: detailCardOrder },
+  lines: { select: lineSelect, orderBy: lineOrder },
+} as const;
+
+/** The workspace listing's summary (spec 2.1, second table) before cellCount and previewCells are added. */
+export const snapSummarySelect = {
+  id: true,
+  title: true,
+  subtitle: true,
+  icon: true,
+  isPublic: true,
+  shareToken: true,
+  shareMode: true,
+  folder: { select: { id: true, name: true } },
+  createdAt: true,
+  updatedAt: true,
 } as const;

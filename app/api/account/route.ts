@@ -14,3 +14,7 @@ export const POST = withErrors(async (request) => {
 });
 
 export const GET = methodNotAllowed(["POST"]);
+
+export const PUT = methodNotAllowed(["POST"]);
+export const PATCH = methodNotAllowed(["POST"]);
+export const DELETE = methodNotAllowed(["POST"]);

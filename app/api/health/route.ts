@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { checkHealth } from "@/lib/health/check-health";
 import { withErrors } from "@/lib/http/route";
 
@@ -5,3 +6,8 @@ export const GET = withErrors(async () => {
   const health = await checkHealth();
   return Response.json(health, { status: health.database === "reachable" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = methodNotAllowed(["GET"]);
+export const PATCH = methodNotAllowed(["GET"]);
+export const DELETE = methodNotAllowed(["GET"]);

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { createApiKey } from "@/lib/auth/api-keys/create-api-key";
 import { listApiKeys } from "@/lib/auth/api-keys/list-api-keys";
 import { createApiKeyInputSchema } from "@/lib/auth/api-keys/schemas";
@@ -17,3 +18,7 @@ export const POST = withPrincipal(
   },
   { sessionOnly: true },
 );
+
+export const PUT = methodNotAllowed(["GET", "POST"]);
+export const PATCH = methodNotAllowed(["GET", "POST"]);
+export const DELETE = methodNotAllowed(["GET", "POST"]);

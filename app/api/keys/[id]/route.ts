@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
 import { json, withPrincipal } from "@/lib/http/route";
 
@@ -8,3 +9,8 @@ export const DELETE = withPrincipal<{ id: string }>(
   },
   { sessionOnly: true },
 );
+
+export const GET = methodNotAllowed(["DELETE"]);
+export const POST = methodNotAllowed(["DELETE"]);
+export const PUT = methodNotAllowed(["DELETE"]);
+export const PATCH = methodNotAllowed(["DELETE"]);

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
+
+/** DESIGN: fontSize is a Tailwind text-size class. */
+export const FONT_SIZES = ["text-xs", "text-sm", "text-base", "text-lg", "text-xl", "text-2xl", "text-3xl", "text-4xl", "text-5xl", "text-6xl", "text-7xl", "text-8xl", "text-9xl"] as const;
+/** Spec 2.2's common types; the list is open-ended (DESIGN: other lowercase identifiers are accepted). */
+export const KNOWN_CELL_TYPES = ["normal", "todo", "status", "link", "image", "designembed"] as const;
+
+export const MAX_CARDS_PER_BATCH = 100;
+/**
+ * Body limit of the batch routes: 100 cards with title and note at their 10,000-character maximum
+ * are 2 MB in ASCII and about 6 MB in 3-byte UTF-8, so the default 1 MB would refuse legal batches.
+ */
+export const MAX_BATCH_BODY_BYTES = 8_000_000;
+
+/** Every writable card field with its bounds (spec 2.2, 8 and DESIGN). */
+export const cardFieldsSchema = z.object({
+  title: z.string().max(10_000, "Must be at most 10,000 characters"),
+  row: intInRange(0, 999),
+  col: intInRange(0, 999),
+  rowSpan: intInRange(1, 100),
+  colSpan: intInRange(1, 100),
+  color: colorOrEmptySchema,
+  cellType: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "Expected a card type such as normal, todo, status, link, image or designembed"),
+  completed: z.boolean(),
+  note: z.string().max(10_000, "Must be at most 10,000 characters"),
+  textAlign: z.enum(["left", "center", "right"]),
+  verticalAlign: z.enum(["top", "middle", "bottom"]),
+  fontSize: z.enum(FONT_SIZES),
+  bold: z.boolean(),
+  italic: z.boolean(),
+  underline: z.boolean(),
+  borderRadius: intInRange(0, 24),
+  borderSize: intInRange(0, 8),
+  cellOpacity: intInRange(0, 100),
+});
+
+/** PATCH /api/snaps/cards/:id: any card field but id and snapId; unknown fields are refused. */
+export const cardUpdateSchema = cardFieldsSchema.partial().strict();
+export type CardUpdate = z.infer<typeof cardUpdateSchema>;
+
+/** POST /api/snaps/cards/:id (DESIGN): row and col required; snapId optional, equal to the path's. */
+export const cardCreateSchema = cardFieldsSchema
+  .partial()
+  .extend({ row: cardFieldsSchema.shape.row, col: cardFieldsSchema.shape.col, snapId: idSchema.optional() })
+  .strict();
+export type CardCreate = z.infer<typeof cardCreateSchema>;
+
+/** POST /api/snaps/cards/batch: each item names its snap. */
+export const cardBatchCreateSchema = z.strictObject({
+  cards: z
+    .array(cardCreateSchema.extend({ snapId: idSchema }))
+    .min(1, "Send at least one card")
+    .max(MAX_CARDS_PER_BATCH, `At most ${MAX_CARDS_PER_BATCH} cards per batch`),
+});
+export type CardBatchCreate = z.infer<typeof cardBatchCreateSchema>;
+
+/** PATCH /api/snaps/cards/batch: each item names its card, at most once (two updates of one card have no order). */
+export const cardBatchUpdateSchema = z
+  .strictObject({
+    updates: z
+      .array(cardUpdateSchema.extend({ id: idSchema }))
+      .min(1, "Send at least one update")
+      .max(MAX_CARDS_PER_BATCH, `At most ${MAX_CARDS_PER_BATCH} updates per batch`),
+  })
+  .superRefine(({ updates }, ctx) => {
+    const firstIndex = new Map<string, number>();
+    updates.forEach(({ id }, index) => {
+      const first = firstIndex.get(id);
+      if (first === undefined) firstIndex.set(id, index);
+      else ctx.addIssue({ code: "custom", path: ["updates", index, "id"], message: `Duplicate card id (also at updates.${first}.id)` });
+    });
+  });
+export type CardBatchUpdate = z.infer<typeof cardBatchUpdateSchema>;

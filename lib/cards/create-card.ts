@@ -1,0 +1,25 @@
+import type { Principal } from "@/lib/auth/principal";
+import { runTransaction } from "@/lib/db/run-transaction";
+import { ApiError } from "@/lib/http/api-error";
+import { assertSnapAccess } from "@/lib/snaps/snap-access";
+import type { CardCreate } from "./card-schemas";
+import type { CardView } from "./card-selects";
+import { insertCards } from "./insert-cards";
+import { touchSnaps } from "./touch-snaps";
+
+/** POST /api/snaps/cards/:id: one card in the snap of the path (DESIGN), which the caller must be able to edit. */
+export async function createCard(principal: Principal, snapId: string, input: CardCreate): Promise<CardView> {
+  const { snapId: bodySnapId, ...fields } = input;
+  if (bodySnapId !== undefined && bodySnapId !== snapId) {
+    throw new ApiError("BAD_REQUEST", "snapId in the body must equal the snap id in the path", [
+      { path: "snapId", message: "Must equal the snap id in the path" },
+    ]);
+  }
+  return runTransaction(async (tx) => {
+    const snap = (await touchSnaps(tx, [snapId])).get(snapId);
+    if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
+    assertSnapAccess(principal, snap, "edit");
+    const [card] = await insertCards(tx, [{ ...fields, snapId }]);
+    return card!;
+  });
+}

@@ -1,0 +1,26 @@
+import { Prisma } from "@/lib/db/generated/client";
+import type { Tx } from "@/lib/db/run-transaction";
+import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+
+/** A locked card with the access facts of its snap. */
+export interface LockedCard extends SnapAccessFacts {
+  id: string;
+  snapId: string;
+}
+
+/**
+ * Locks the given cards (those that exist) and reads their snaps' access facts in one statement.
+ * Rows are locked in id order so that concurrent writers over overlapping cards queue instead of
+ * deadlocking. "update" takes FOR NO KEY UPDATE, which still lets lines reference the cards;
+ * "delete" takes FOR UPDATE, as the DELETE will.
+ */
+export async function lockCards(tx: Tx, cardIds: readonly string[], purpose: "update" | "delete"): Promise<Map<string, LockedCard>> {
+  const lock = Prisma.raw(purpose === "delete" ? "FOR UPDATE OF c" : "FOR NO KEY UPDATE OF c");
+  const rows = await tx.$queryRaw<LockedCard[]>`
+    SELECT c.id, c."snapId", s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"
+    FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId"
+    WHERE c.id = ANY(${[...cardIds]}::text[])
+    ORDER BY c.id
+    ${lock}`;
+  return new Map(rows.map((row) => [row.id, row]));
+}

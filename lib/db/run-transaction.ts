@@ -1,0 +1,52 @@
+import { ApiError } from "@/lib/http/api-error";
+import { db } from "./client";
+import type { Prisma } from "./generated/client";
+
+export type Tx = Prisma.TransactionClient;
+
+const MAX_ATTEMPTS = 5;
+// PostgreSQL's deadlock and serialization failures: the transaction was rolled back whole, so
+// running it again is safe and is what the caller would have to do anyway.
+const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
+
+/**
+ * Runs `work` in one interactive transaction, again (up to 5 times, with jitter) when PostgreSQL
+ * aborts it for a deadlock or serialization failure, so such a race never surfaces as a 500.
+ */
+export async function runTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.$transaction(work, { maxWait: 5_000, timeout: 15_000 });
+    } catch (error) {
+      if (isWriteConflict(error) && attempt < MAX_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+        continue;
+      }
+      if (isWriteConflict(error)) throw new ApiError("CONFLICT", "The data changed concurrently; try again");
+      if (isPoolExhausted(error)) throw new ApiError("SERVICE_UNAVAILABLE", "The database is busy; try again");
+      throw error;
+    }
+  }
+}
+
+interface PrismaLikeError {
+  code?: unknown;
+  message?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } };
+}
+
+function isWriteConflict(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as PrismaLikeError;
+  // P2034: a model query hit 40001/40P01; raw queries report P2010 with the driver's cause.
+  if (code === "P2034") return true;
+  const cause = meta?.driverAdapterError?.cause;
+  return cause?.kind === "TransactionWriteConflict" || RETRYABLE_SQLSTATES.has(String(cause?.originalCode));
+}
+
+/** P2028 "Unable to start a transaction in the given time": every connection is busy. */
+function isPoolExhausted(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as PrismaLikeError;
+  return code === "P2028" && typeof message === "string" && message.includes("Unable to start a transaction");
+}

@@ -1,0 +1,20 @@
+import type { Principal } from "@/lib/auth/principal";
+import { runTransaction } from "@/lib/db/run-transaction";
+import { ApiError } from "@/lib/http/api-error";
+import type { FolderCreate } from "./folder-schemas";
+import { folderSelect } from "./folder-selects";
+
+/** POST /api/folders: any member may create a folder in their workspace. */
+export function createFolder(principal: Principal, input: FolderCreate) {
+  return runTransaction(async (tx) => {
+    // As for snaps: the membership is read FOR SHARE so a concurrent move to another workspace
+    // (addWorkspaceMember moves the user's folders) cannot leave this folder behind.
+    const [membership] = await tx.$queryRaw<{ workspaceId: string }[]>`
+      SELECT "workspaceId" FROM "Membership" WHERE "userId" = ${principal.userId} FOR SHARE`;
+    if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");
+    return tx.folder.create({
+      data: { name: input.name, userId: principal.userId, workspaceId: membership.workspaceId },
+      select: folderSelect,
+    });
+  });
+}

@@ -1,0 +1,16 @@
+import type { Principal } from "@/lib/auth/principal";
+import { touchSnaps } from "@/lib/cards/touch-snaps";
+import { runTransaction } from "@/lib/db/run-transaction";
+import type { LineUpdate } from "./line-schemas";
+import { lineSelect, type LineView } from "./line-selects";
+import { lockLine } from "./lock-line";
+
+/** PATCH /api/lines/:id: needs edit access to the line's snap. */
+export async function updateLine(principal: Principal, lineId: string, input: LineUpdate): Promise<LineView> {
+  return runTransaction(async (tx) => {
+    const { snapId } = await lockLine(tx, principal, lineId, "update");
+    const line = await tx.line.update({ where: { id: lineId }, data: { ...input, updatedAt: new Date() }, select: lineSelect });
+    await touchSnaps(tx, [snapId]);
+    return line;
+  });
+}

@@ -1,0 +1,48 @@
+import type { Principal } from "@/lib/auth/principal";
+import type { Prisma } from "@/lib/db/generated/client";
+import { runTransaction } from "@/lib/db/run-transaction";
+import { assertFolderInWorkspace } from "@/lib/folders/assert-folder-in-workspace";
+import { ApiError } from "@/lib/http/api-error";
+import { createShareToken } from "./create-share-token";
+import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
+import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
+import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
+
+interface LockedSnap extends SnapAccessFacts {
+  shareToken: string | null;
+  now: Date;
+}
+
+/**
+ * PATCH /api/snaps/:id. Content fields need edit access; the sharing fields need manage access
+ * (owner or workspace admin). Public gets a fresh token unless it has one; private clears it.
+ */
+export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate): Promise<SnapDetail> {
+  const changesSharing = SHARING_FIELDS.some((field) => input[field] !== undefined);
+
+  return runTransaction(async (tx) => {
+    // Locked so that the access decision and the token logic see the row this update replaces.
+    // NO KEY: card inserts may still reference the snap meanwhile. now() is the database's clock,
+    // the one card writes use for updatedAt too.
+    const [snap] = await tx.$queryRaw<LockedSnap[]>`
+      SELECT "userId", "workspaceId", "sharedWithWorkspace", "shareMode"::text AS "shareMode", "shareToken", now() AS now
+      FROM "Snap" WHERE id = ${snapId} FOR NO KEY UPDATE`;
+    if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
+    assertSnapAccess(principal, snap, changesSharing ? "manage" : "edit");
+    if (input.folderId) await assertFolderInWorkspace(tx, input.folderId, snap.workspaceId);
+
+    if (Object.keys(input).length > 0) {
+      const { isPublic, ...fields } = input;
+      const data: Prisma.SnapUncheckedUpdateInput = { ...fields, updatedAt: snap.now };
+      if (isPublic !== undefined) {
+        data.isPublic = isPublic;
+        data.shareToken = isPublic ? (snap.shareToken ?? createShareToken()) : null;
+      }
+      await tx.snap.update({ where: { id: snapId }, data, select: { id: true } });
+    }
+
+    const updated = await findSnapDetail({ id: snapId }, tx);
+    if (!updated) throw new ApiError("NOT_FOUND", "Snap not found");
+    return updated;
+  });
+}

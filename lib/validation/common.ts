@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+/** DESIGN: colors are "" or hex #rgb, #rrggbb, #rrggbbaa. */
+export const hexColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Expected a hex color such as #1e293b");
+export const colorOrEmptySchema = z.union([z.literal(""), hexColorSchema], { error: 'Expected "" or a hex color such as #1e293b' });
+
+/** Opaque ids (cuid-like): bounded, so a giant string never reaches a query. */
+export const idSchema = z.string().min(1, "Expected an id").max(64, "Not a valid id");
+
+export function intInRange(min: number, max: number) {
+  return z.number({ error: "Expected a number" }).int("Expected a whole number").min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
+}

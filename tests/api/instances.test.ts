@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { startAppServer, type AppServer } from "../setup/app-server";
+import { api, baseUrl, createKey, databaseUrl, signUp } from "./helpers";
+
+/** A second instance of the app on the same database, as in a scaled-out deployment. */
+describe("several instances on one database", () => {
+  let second: AppServer;
+  beforeAll(async () => {
+    second = await startAppServer({ databaseUrl, authSecret: inject("authSecret") });
+  }, 90_000);
+  afterAll(() => second?.stop());
+
+  it("a key revoked through one instance is refused by the other at the very next request", async () => {
+    const user = await signUp("instances");
+    const key = await createKey(user, "shared");
+    const onSecond = () => fetch(`${second.baseUrl}/api/snaps`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await onSecond()).status).toBe(200);
+    expect((await api("GET", "/api/snaps", { key })).status).toBe(200);
+
+    const { body } = await api("GET", "/api/keys", { cookie: user.cookie });
+    await api("DELETE", `/api/keys/${body.apiKeys[0].id}`, { cookie: user.cookie });
+
+    expect((await onSecond()).status).toBe(401);
+    expect((await api("GET", "/api/snaps", { key })).status).toBe(401);
+  });
+
+  it("a session cookie from one instance works on the other", async () => {
+    const user = await signUp("instances-cookie");
+    const response = await fetch(`${second.baseUrl}/api/snaps`, { headers: { cookie: user.cookie } });
+    expect(response.status).toBe(200);
+    expect(baseUrl).not.toBe(second.baseUrl);
+  });
+});
+
+describe("health when the database is unreachable", () => {
+  let orphan: AppServer;
+  beforeAll(async () => {
+    orphan = await startAppServer({
+      databaseUrl: "postgres://postgres@127.0.0.1:1/nowhere",
+      authSecret: inject("authSecret"),
+      waitForHealthy: false,
+    });
+  }, 90_000);
+  afterAll(() => orphan?.stop());
+
+  it("answers 503, and the API says the service is unavailable rather than crashing", async () => {
+    const health = await fetch(`${orphan.baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: "degraded", database: "unreachable" });
+
+    const snaps = await fetch(`${orphan.baseUrl}/api/snaps`, { headers: { authorization: `Bearer service_sk_${"A".repeat(48)}` } });
+    expect(snaps.status).toBe(503);
+    expect((await snaps.json()).error.code).toBe("SERVICE_UNAVAILABLE");
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { api } from "./helpers";
+
+/** DESIGN: every error from every /api path has the error body, including 404 and 405. */
+describe("routing errors carry the error body", () => {
+  it.each([
+    ["PUT", "/api/snaps"],
+    ["DELETE", "/api/snaps"],
+    ["POST", "/api/snaps/some-id"],
+    ["GET", "/api/snaps/cards/batch"],
+    ["DELETE", "/api/snaps/cards/batch"],
+    ["GET", "/api/snaps/cards/some-id"],
+    ["POST", "/api/v1/workspace/snaps"],
+    ["PUT", "/api/folders"],
+    ["GET", "/api/folders/some-id"],
+    ["POST", "/api/lines/some-id"],
+    ["PATCH", "/api/keys"],
+    ["GET", "/api/keys/some-id"],
+    ["POST", "/api/health"],
+    ["GET", "/api/account"],
+  ])("%s %s is 405 with an Allow header", async (method, path) => {
+    const response = await api(method, path);
+    expect(response.status).toBe(405);
+    expect(response.body.error.code).toBe("METHOD_NOT_ALLOWED");
+    expect(response.headers.get("allow")).toMatch(/^[A-Z, ]+$/);
+    expect(response.headers.get("allow")).not.toContain(method);
+  });
+
+  it.each(["GET", "POST", "DELETE"])("%s on an unknown /api path is 404", async (method) => {
+    const response = await api(method, "/api/no/such/endpoint");
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
+  });
+});
