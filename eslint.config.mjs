@@ -5,7 +5,7 @@ import nextTypescript from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
-  globalIgnores([".next/**", "node_modules/**", "data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
+  globalIgnores([".next*/**", "node_modules/**", "data/**", "lib/db/generated/**", "next-env.d.ts", "test-results/**", "playwright-report/**"]),
   {
     // lib is shared by handlers, pages and scripts: it must never reach up into the UI layers.
     files: ["lib/**/*.ts", "lib/**/*.tsx"],

@@ -28,6 +28,8 @@ const securityHeaders = [
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Another build folder lets parallel checkouts' test runs share one tree without clobbering.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // Native modules stay outside the server bundle.

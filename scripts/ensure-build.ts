@@ -6,7 +6,7 @@ import { join } from "node:path";
 const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "package.json", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"];
 /** lib/db/generated is rewritten by every install; it follows schema.prisma, which is watched. */
 const IGNORED = new Set([join("lib", "db", "generated"), "node_modules"]);
-const BUILD_ID = join(".next", "BUILD_ID");
+const BUILD_ID = join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 
 function newestMtime(path: string): number {
   if (IGNORED.has(path) || !existsSync(path)) return 0;
