@@ -8,11 +8,17 @@ export SNAP_DATA_DIR; SNAP_DATA_DIR="$(mktemp -d)"
 port=3210
 base="http://127.0.0.1:$port"
 server=""
-cleanup() { [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null; rm -rf "$SNAP_DATA_DIR"; }
+cleanup() {
+  local status=$?
+  [ -n "$server" ] && stop_app
+  rm -rf "$SNAP_DATA_DIR"
+  exit "$status"
+}
 trap cleanup EXIT
 
 start_app() {
-  PORT=$port npx tsx scripts/start.ts >"$SNAP_DATA_DIR/start.log" 2>&1 &
+  # A session of its own, so that stopping it reaches npx, tsx, the launcher and next alike.
+  PORT=$port setsid npx tsx scripts/start.ts >"$SNAP_DATA_DIR/start.log" 2>&1 &
   server=$!
   for _ in $(seq 1 180); do
     if curl -fsS "$base/api/health" >/dev/null 2>&1; then return 0; fi
@@ -20,7 +26,11 @@ start_app() {
   done
   cat "$SNAP_DATA_DIR/start.log"; echo "the app did not become healthy on the embedded database" >&2; return 1
 }
-stop_app() { kill "$server"; wait "$server" || true; server=""; }
+stop_app() {
+  kill -TERM -- "-$server" 2>/dev/null || true
+  wait "$server" 2>/dev/null || true
+  server=""
+}
 
 start_app
 grep -q "database: embedded" "$SNAP_DATA_DIR/start.log"
