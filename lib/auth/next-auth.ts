@@ -13,7 +13,8 @@ const config: NextAuthConfig = {
   logger: {
     // A wrong password is an expected outcome, shown on the form; only real faults are logged.
     error(error) {
-      if (error.name !== "CredentialsSignin") console.error("[auth]", error);
+      // Auth.js errors carry their kind in `type`; `name` is mangled by the production build.
+      if ((error as { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
     },
   },
   providers: [
