@@ -1,16 +1,60 @@
-import { SnapList } from "@/components/home/snap-list";
+import { randomUUID } from "node:crypto";
+import type { Metadata } from "next";
+import { Dashboard } from "@/components/dashboard/dashboard";
+import { parseDashboardQuery, toListInput, toSearchParams, type DashboardQuery } from "@/components/dashboard/dashboard-query";
+import type { FolderSummary, SnapPage } from "@/components/dashboard/dashboard-types";
+import type { LoadedPage } from "@/components/dashboard/use-snap-page";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
-import { listOwnSnaps } from "@/lib/snaps/list-own-snaps";
+import type { Principal } from "@/lib/auth/principal";
+import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
+import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
 
-/** A simple home until the full dashboard lands: the caller's own snaps. */
-export default async function HomePage() {
+export const metadata: Metadata = { title: "Your snaps" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The first value of each parameter, as URLSearchParams (and the API) read a repeated key. */
+function firstValues(params: SearchParams): URLSearchParams {
+  const result = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) result.set(name, first);
+  }
+  return result;
+}
+
+/**
+ * The dashboard. The first page of snaps and the folders come from lib here, so the page arrives
+ * filled; later pages, searches and filters are fetched by the browser from the same listing API.
+ */
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const principal = await requirePagePrincipal();
-  const snaps = await listOwnSnaps(principal);
+  const query = parseDashboardQuery(firstValues(await searchParams));
+  const key = toSearchParams(query).toString();
+
+  const { page, folders } = await loadDashboard(principal, query, key);
   return (
-    <>
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your snaps</h1>
-      <p className="mt-1 mb-6 text-sm text-slate-600">Boards you own, most recently updated first.</p>
-      <SnapList snaps={snaps.map((snap) => ({ id: snap.id, title: snap.title, updatedAt: snap.updatedAt.toISOString() }))} />
-    </>
+    <Dashboard
+      initialPage={page}
+      initialFolders={folders}
+      renderId={randomUUID()}
+      viewer={{ userId: principal.userId, isAdmin: principal.role === "admin" }}
+    />
   );
+}
+
+async function loadDashboard(principal: Principal, query: DashboardQuery, key: string): Promise<{ page: LoadedPage; folders: FolderSummary[] }> {
+  try {
+    const [{ snaps, pagination }, folders] = await Promise.all([listWorkspaceSnaps(principal, toListInput(query)), listWorkspaceFolders(principal)]);
+    const data: SnapPage = {
+      snaps: snaps.map((snap) => ({ ...snap, createdAt: snap.createdAt.toISOString(), updatedAt: snap.updatedAt.toISOString() })),
+      pagination,
+    };
+    return { page: { key, result: { ok: true, status: 200, data } }, folders: folders.map(({ id, name, userId }) => ({ id, name, userId })) };
+  } catch (error) {
+    // Shown as the list's error state, with a retry, inside the page rather than instead of it.
+    console.error("[dashboard] loading snaps failed:", error);
+    const message = "The snaps could not be loaded. Try again in a moment.";
+    return { page: { key, result: { ok: false, status: 500, error: { code: "INTERNAL_SERVER_ERROR", message } } }, folders: [] };
+  }
 }

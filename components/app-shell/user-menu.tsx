@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
+import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 
 interface UserMenuProps {
   name: string | null;
@@ -111,6 +111,12 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
               <Link href="/settings/integrations" role="menuitem" tabIndex={-1} onClick={() => closeMenu(false)} className={ITEM_CLASSES}>
                 <SettingsIcon className="size-4 text-slate-400" />
                 Settings
+              </Link>
+            </li>
+            <li role="none">
+              <Link href="/docs" role="menuitem" tabIndex={-1} onClick={() => closeMenu(false)} className={ITEM_CLASSES}>
+                <BookIcon className="size-4 text-slate-400" />
+                API reference
               </Link>
             </li>
             <li role="none">

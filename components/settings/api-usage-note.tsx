@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 /** How to call the API with a key (spec part 5), with a copyable example for this host. */
 export function ApiUsageNote({ apiBaseUrl }: { apiBaseUrl: string }) {
   return (
@@ -15,6 +17,19 @@ export function ApiUsageNote({ apiBaseUrl }: { apiBaseUrl: string }) {
           {`curl ${apiBaseUrl}/api/snaps \\\n  -H "Authorization: Bearer service_sk_…"`}
         </code>
       </pre>
+      <p className="mt-4 text-sm leading-6 text-slate-600">
+        Every endpoint, with schemas, examples and a “Try it” form, is in the{" "}
+        <Link href="/docs" className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+          API reference
+        </Link>{" "}
+        (machine-readable:{" "}
+        <a href="/api/openapi.json" className="font-mono text-[13px] text-indigo-700 underline underline-offset-2 hover:text-indigo-900">
+          /api/openapi.json
+        </a>
+        ). AI agents can connect to the MCP server at{" "}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] text-slate-800">{apiBaseUrl}/api/mcp</code> with a key; a new
+        key comes with a ready-made configuration.
+      </p>
     </section>
   );
 }

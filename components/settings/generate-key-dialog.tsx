@@ -9,6 +9,7 @@ import { KeyIcon } from "@/components/ui/icons";
 import { TextField } from "@/components/ui/text-field";
 import type { ApiKeySummary, CreatedApiKey } from "./api-key-types";
 import { KeyReveal } from "./key-reveal";
+import { KeyUsageSnippets } from "./key-usage-snippets";
 
 const MAX_NAME_LENGTH = 100;
 
@@ -44,6 +45,9 @@ export function GenerateKeyDialog({ open, onClose, onCreated }: GenerateKeyDialo
       {secret ? (
         <>
           <KeyReveal secret={secret} />
+          <div className="mt-5">
+            <KeyUsageSnippets secret={secret} />
+          </div>
           <DialogActions>
             <Button onClick={close}>Done</Button>
           </DialogActions>

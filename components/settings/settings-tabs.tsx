@@ -3,8 +3,11 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** Settings sections; Workspace joins this list when its page exists. */
-const TABS = [{ href: "/settings/integrations", label: "Integrations" }] as const;
+/** Settings sections. */
+const TABS = [
+  { href: "/settings/integrations", label: "Integrations" },
+  { href: "/settings/workspace", label: "Workspace" },
+] as const;
 
 /** Navigation between settings pages (links, so not an ARIA tablist); the current one is marked. */
 export function SettingsTabs() {

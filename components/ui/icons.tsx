@@ -108,3 +108,200 @@ export function SignOutIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ArrowLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M19 12H5M11 18l-6-6 6-6" />
+    </Icon>
+  );
+}
+
+export function UndoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9 14 4 9l5-5" />
+      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+    </Icon>
+  );
+}
+
+export function RedoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m15 14 5-5-5-5" />
+      <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
+    </Icon>
+  );
+}
+
+export function ConnectIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="3" width="7" height="7" rx="1.5" />
+      <rect x="14" y="14" width="7" height="7" rx="1.5" />
+      <path d="M10 6.5h3.5a2 2 0 0 1 2 2V14" />
+    </Icon>
+  );
+}
+
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="18" cy="5" r="2.5" />
+      <circle cx="6" cy="12" r="2.5" />
+      <circle cx="18" cy="19" r="2.5" />
+      <path d="m8.2 13.3 7.6 4.4M15.8 6.3l-7.6 4.4" />
+    </Icon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </Icon>
+  );
+}
+
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+    </Icon>
+  );
+}
+
+export function NoteIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 4h14v11l-5 5H5z" />
+      <path d="M14 20v-5h5M8.5 9h7M8.5 12.5h4" />
+    </Icon>
+  );
+}
+
+export function BoldIcon(props: IconProps) {
+  return (
+    <Icon {...props} strokeWidth={2.2}>
+      <path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />
+    </Icon>
+  );
+}
+
+export function ItalicIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M10 5h8M6 19h8M14 5l-4 14" />
+    </Icon>
+  );
+}
+
+export function UnderlineIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 4v7a5 5 0 0 0 10 0V4M5 20h14" />
+    </Icon>
+  );
+}
+
+export function AlignLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M4 10h10M4 14h16M4 18h10" />
+    </Icon>
+  );
+}
+
+export function AlignCenterIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M7 10h10M4 14h16M7 18h10" />
+    </Icon>
+  );
+}
+
+export function AlignRightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h16M10 10h10M4 14h16M10 18h10" />
+    </Icon>
+  );
+}
+
+export function AlignTopIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 4h16M9 8h6v12H9z" />
+    </Icon>
+  );
+}
+
+export function AlignMiddleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 12h5M15 12h5M9 6h6v12H9z" />
+    </Icon>
+  );
+}
+
+export function AlignBottomIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 20h16M9 4h6v12H9z" />
+    </Icon>
+  );
+}
+
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4.5" y="10.5" width="15" height="10" rx="2" />
+      <path d="M8 10.5V7a4 4 0 0 1 8 0v3.5" />
+    </Icon>
+  );
+}
+
+export function GlobeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </Icon>
+  );
+}
+
+export function UsersIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.6a3.5 3.5 0 0 1 0 6.8M18.5 20a6.5 6.5 0 0 0-3-5.5" />
+    </Icon>
+  );
+}
+
+export function CloudCheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M7 18a4.5 4.5 0 0 1-.6-9 6 6 0 0 1 11.4 1.5A3.8 3.8 0 0 1 17.5 18z" />
+      <path d="m9.5 13.5 2 2 3.5-3.5" />
+    </Icon>
+  );
+}
+
+export function ChevronUpIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m6 15 6-6 6 6" />
+    </Icon>
+  );
+}
+
+export function BookIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 5a2 2 0 0 1 2-2h12v14H7a2 2 0 0 0-2 2z" />
+      <path d="M5 19a2 2 0 0 0 2 2h12v-4M9 7h6M9 10.5h4" />
+    </Icon>
+  );
+}

@@ -1,10 +1,8 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
+import { FONT_SIZES } from "./card-constants";
 
-/** DESIGN: fontSize is a Tailwind text-size class. */
-export const FONT_SIZES = ["text-xs", "text-sm", "text-base", "text-lg", "text-xl", "text-2xl", "text-3xl", "text-4xl", "text-5xl", "text-6xl", "text-7xl", "text-8xl", "text-9xl"] as const;
-/** Spec 2.2's common types; the list is open-ended (DESIGN: other lowercase identifiers are accepted). */
-export const KNOWN_CELL_TYPES = ["normal", "todo", "status", "link", "image", "designembed"] as const;
+export { FONT_SIZES, KNOWN_CELL_TYPES } from "./card-constants";
 
 export const MAX_CARDS_PER_BATCH = 100;
 /**
@@ -15,13 +13,16 @@ export const MAX_BATCH_BODY_BYTES = 8_000_000;
 
 /** Every writable card field with its bounds (spec 2.2, 8 and DESIGN). */
 export const cardFieldsSchema = z.object({
-  title: z.string().max(10_000, "Must be at most 10,000 characters"),
-  row: intInRange(0, 999),
-  col: intInRange(0, 999),
+  title: z.string().max(10_000, "Must be at most 10,000 characters").describe("The text; for link and image cards, the URL."),
+  row: intInRange(0, 999).describe("Row of the top-left cell, from 0."),
+  col: intInRange(0, 999).describe("Column of the top-left cell, from 0."),
   rowSpan: intInRange(1, 100),
   colSpan: intInRange(1, 100),
-  color: colorOrEmptySchema,
-  cellType: z.string().regex(/^[a-z][a-z0-9_-]{0,31}$/, "Expected a card type such as normal, todo, status, link, image or designembed"),
+  color: colorOrEmptySchema.describe('Background: "" (none) or a hex color.'),
+  cellType: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,31}$/, "Expected a card type such as normal, todo, status, link, image or designembed")
+    .describe("normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal)."),
   completed: z.boolean(),
   note: z.string().max(10_000, "Must be at most 10,000 characters"),
   textAlign: z.enum(["left", "center", "right"]),
@@ -72,3 +73,23 @@ export const cardBatchUpdateSchema = z
     });
   });
 export type CardBatchUpdate = z.infer<typeof cardBatchUpdateSchema>;
+
+/** A card as every card endpoint answers it (spec 2.2): exactly cardSelect's fields. */
+export const cardSchema = cardFieldsSchema.extend({ id: idSchema, snapId: idSchema });
+export type Card = z.infer<typeof cardSchema>;
+
+/** Spec 2.1: a card in GET /api/snaps carries only these nine fields (cardListSelect). */
+export const listCardSchema = cardSchema.pick({
+  id: true,
+  row: true,
+  col: true,
+  rowSpan: true,
+  colSpan: true,
+  color: true,
+  cellOpacity: true,
+  borderRadius: true,
+  borderSize: true,
+});
+
+export const cardResponseSchema = z.object({ card: cardSchema });
+export const cardsResponseSchema = z.object({ cards: z.array(cardSchema).describe("In request order.") });

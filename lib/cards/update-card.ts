@@ -1,19 +1,29 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { applyCardUpdates } from "./apply-card-updates";
+import { cardColumnsSql } from "./card-columns-sql";
+import { cardEtag } from "./card-etag";
 import type { CardUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
 import { touchSnaps } from "./touch-snaps";
 
-/** PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not editable). */
-export async function updateCard(principal: Principal, cardId: string, input: CardUpdate): Promise<CardView> {
+/**
+ * PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not
+ * editable). With If-Match, the card as locked must still have that ETag (412 otherwise).
+ */
+export async function updateCard(principal: Principal, cardId: string, input: CardUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<CardView> {
   return runTransaction(async (tx) => {
     const card = (await lockCards(tx, [cardId], "update")).get(cardId);
     if (!card) throw new ApiError("NOT_FOUND", "Card not found");
     assertSnapAccess(principal, card, "edit", "card");
+    if (ifMatch !== undefined && ifMatch !== "*") {
+      const [current] = await tx.$queryRaw<CardView[]>`SELECT ${cardColumnsSql} FROM "Card" AS c WHERE c.id = ${cardId}`;
+      assertIfMatch(ifMatch, cardEtag(current!), "card");
+    }
     const [updated] = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
     await touchSnaps(tx, [card.snapId]);
     return updated!;

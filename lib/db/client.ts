@@ -1,23 +1,25 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/client";
 
 /**
- * The one Prisma client of the process. DATABASE_URL always names the database: the launcher
- * (scripts/start.ts) points it at the embedded PostgreSQL when the user did not set it.
- * Kept on globalThis so that dev-mode hot reloads do not open a new pool each time.
+ * The one connection pool and the one Prisma client of the process, which runs on that pool.
+ * DATABASE_URL always names the database: the launcher (scripts/start.ts) points it at the
+ * embedded PostgreSQL when the user did not set it. Kept on globalThis so that dev-mode hot
+ * reloads do not open a new pool each time.
  */
-function createClient(): PrismaClient {
-  const adapter = new PrismaPg({
-    connectionString: process.env.DATABASE_URL,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  });
-  return new PrismaClient({ adapter });
-}
+const globalForDb = globalThis as unknown as { snapDb?: PrismaClient; snapPool?: pg.Pool };
 
-const globalForDb = globalThis as unknown as { snapDb?: PrismaClient };
+/**
+ * The pool itself, for the few hot-path reads that skip Prisma's per-query work (see
+ * lib/db/query-rows.ts). Everything else goes through `db`.
+ */
+export const pool: pg.Pool = (globalForDb.snapPool ??= new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+}));
 
-export const db: PrismaClient = globalForDb.snapDb ?? createClient();
-globalForDb.snapDb = db;
+export const db: PrismaClient = (globalForDb.snapDb ??= new PrismaClient({ adapter: new PrismaPg(pool) }));
 
 export type Db = PrismaClient;
 /** A client or an open interactive transaction: domain functions accept either. */

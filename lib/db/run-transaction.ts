@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { ApiError } from "@/lib/http/api-error";
 import { db } from "./client";
 import type { Prisma } from "./generated/client";
@@ -9,14 +10,21 @@ const MAX_ATTEMPTS = 5;
 // running it again is safe and is what the caller would have to do anyway.
 const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
 
+/** The transaction a runTransaction call is running in, for calls nested inside its work. */
+const enclosing = new AsyncLocalStorage<Tx>();
+
 /**
  * Runs `work` in one interactive transaction, again (up to 5 times, with jitter) when PostgreSQL
  * aborts it for a deadlock or serialization failure, so such a race never surfaces as a 500.
+ * Called inside another runTransaction's work, it joins that transaction (which retries the whole),
+ * so a wrapper such as withIdempotency commits its own row and the write it wraps together.
  */
 export async function runTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+  const outer = enclosing.getStore();
+  if (outer) return work(outer);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, { maxWait: 5_000, timeout: 15_000 });
+      return await db.$transaction((tx) => enclosing.run(tx, () => work(tx)), { maxWait: 5_000, timeout: 15_000 });
     } catch (error) {
       if (isWriteConflict(error) && attempt < MAX_ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));

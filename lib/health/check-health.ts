@@ -1,13 +1,9 @@
 import { db } from "@/lib/db/client";
 import packageJson from "@/package.json";
+import type { Health } from "./health-schemas";
 
 const DATABASE_TIMEOUT_MS = 2_000;
 
-export interface Health {
-  status: "ok" | "degraded";
-  version: string;
-  database: "reachable" | "unreachable";
-}
 
 /** What a load balancer polls: the app's version and whether the database answers in time. */
 export async function checkHealth(): Promise<Health> {

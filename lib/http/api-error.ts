@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** An Idempotency-Key sent again with a different request (lib/http/with-idempotency.ts). */
+  IDEMPOTENCY_KEY_REUSED: 409,
   PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -5,7 +5,8 @@ import { zodErrorDetails } from "./zod-details";
 /** Bodies above this are refused before parsing (413), unless a route allows more (card batches). */
 export const MAX_BODY_BYTES = 1_000_000;
 
-function validate<S extends z.ZodType>(schema: S, value: unknown, what: "body" | "query"): z.output<S> {
+/** A schema failure as a 400 naming each field path (also for MCP tool arguments). */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, what: "body" | "query" | "arguments"): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = zodErrorDetails(result.error, undefined, `(${what})`);
@@ -47,6 +48,6 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   return validate(schema, params, "query");
 }
 
-function payloadTooLarge(maxBytes: number) {
+export function payloadTooLarge(maxBytes: number) {
   return new ApiError("PAYLOAD_TOO_LARGE", `The body exceeds ${maxBytes} bytes`);
 }

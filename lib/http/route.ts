@@ -18,6 +18,8 @@ export interface AuthedContext<P extends Params> {
 interface RouteOptions {
   /** Key management and similar account actions: a signed-in browser only, never an API key. */
   sessionOnly?: boolean;
+  /** Endpoints for agents (MCP): an API key only; a session cookie is not even looked at (401). */
+  apiKeyOnly?: boolean;
 }
 
 /** Wraps a public handler so that anything it throws becomes DESIGN's error body. */
@@ -40,6 +42,9 @@ export function withPrincipal<P extends Params = Params>(
   options: RouteOptions = {},
 ) {
   return withErrors<P>(async (request, params) => {
+    if (options.apiKeyOnly && !request.headers.has("authorization")) {
+      throw new ApiError("UNAUTHORIZED", "Send an API key in the header Authorization: Bearer <API key>");
+    }
     const principal = await authenticateRequest(request);
     if (options.sessionOnly && principal.via !== "session") {
       throw new ApiError("FORBIDDEN", "API keys cannot manage API keys: sign in to the web app to do this");

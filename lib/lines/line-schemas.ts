@@ -23,3 +23,14 @@ export type LineCreate = z.infer<typeof lineCreateSchema>;
 /** PATCH /api/lines/:id: only the looks change; a line's ends are fixed. */
 export const lineUpdateSchema = z.strictObject(lineStyleFields).partial();
 export type LineUpdate = z.infer<typeof lineUpdateSchema>;
+
+/** DESIGN's line, in every response that carries lines (lineSelect). */
+export const lineSchema = z.object({
+  id: idSchema,
+  snapId: idSchema,
+  fromCardId: idSchema,
+  toCardId: idSchema,
+  ...lineStyleFields,
+});
+
+export const lineResponseSchema = z.object({ line: lineSchema });

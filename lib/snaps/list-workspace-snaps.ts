@@ -42,7 +42,8 @@ const SUMMARY_COLUMNS = Prisma.raw(
  * Two queries, run together: the page and the total. The page reads each visibility branch in
  * index order, stops at offset + limit, merges the two, and joins folder, cellCount and the nine
  * preview cells per snap of the page (index scans of Card(snapId, row, col)); so its cost follows
- * offset + limit, not the number of snaps (plans and timings at 100,000 snaps: issue 3).
+ * offset + limit, not the number of snaps (plans and timings at 100,000 snaps: issue 3 and
+ * docs/PERFORMANCE.md). The total necessarily reads every match, once.
  */
 export async function listWorkspaceSnaps(principal: Principal, query: WorkspaceSnapsQuery) {
   const { limit, offset } = query;
@@ -71,9 +72,10 @@ export async function listWorkspaceSnaps(principal: Principal, query: WorkspaceS
         ), '[]'::json) AS "previewCells"
       FROM page LEFT JOIN "Folder" folder ON folder.id = page."folderId"
       ORDER BY ${pageOrder}`,
+    // One scan for the total: the branches are disjoint, so their OR counts each visible match once.
+    // Two counts read every match twice (with a search, each branch rechecks all trigram matches).
     db.$queryRaw<{ total: number }[]>`
-      SELECT (SELECT count(*) FROM "Snap" WHERE ${shared} ${filters})::int
-           + (SELECT count(*) FROM "Snap" WHERE ${ownRest} ${filters})::int AS total`,
+      SELECT count(*)::int AS total FROM "Snap" WHERE ((${shared}) OR (${ownRest})) ${filters}`,
   ]);
   const total = count?.total ?? 0;
 

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { hexColorSchema, idSchema, intInRange } from "@/lib/validation/common";
+import { cardSchema, listCardSchema } from "@/lib/cards/card-schemas";
+import { folderSummarySchema } from "@/lib/folders/folder-schemas";
+import { lineSchema } from "@/lib/lines/line-schemas";
+import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 
 const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(200, "Must be at most 200 characters");
 const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
@@ -30,6 +33,8 @@ export const snapCreateSchema = z.strictObject({
 });
 export type SnapCreate = z.infer<typeof snapCreateSchema>;
 
+const shareModeSchema = z.enum(["view", "edit"]);
+
 /** PATCH /api/snaps/:id: spec 4.1's fields plus DESIGN's sharing fields (owner or admin only). */
 export const snapUpdateSchema = z.strictObject({
   title: titleSchema.optional(),
@@ -42,7 +47,7 @@ export const snapUpdateSchema = z.strictObject({
   rowHeights: sizeMapSchema.optional(),
   colWidths: sizeMapSchema.optional(),
   isPublic: z.boolean().optional(),
-  shareMode: z.enum(["view", "edit"]).optional(),
+  shareMode: shareModeSchema.optional(),
   sharedWithWorkspace: z.boolean().optional(),
 });
 export type SnapUpdate = z.infer<typeof snapUpdateSchema>;
@@ -51,15 +56,90 @@ export type SnapUpdate = z.infer<typeof snapUpdateSchema>;
 export const SHARING_FIELDS = ["isPublic", "shareMode", "sharedWithWorkspace"] as const;
 
 const booleanParam = z.enum(["true", "false"], { error: 'Expected "true" or "false"' }).transform((value) => value === "true");
+const wholeNumberParam = z.coerce.number({ error: "Expected a whole number" });
 
-/** GET /api/v1/workspace/snaps query (spec 4.1). */
-export const workspaceSnapsQuerySchema = z.strictObject({
-  search: z.string().trim().max(200, "Must be at most 200 characters").optional(),
-  isPublic: booleanParam.optional(),
+const limitSchema = intInRange(1, 100);
+const offsetSchema = intInRange(0, 1_000_000);
+const DEFAULT_LIMIT = 50;
+
+/**
+ * The workspace listing's arguments as typed values (spec 4.1): MCP's list_snaps takes them as
+ * JSON, and the OpenAPI document describes the query parameters with them.
+ */
+export const workspaceSnapsArgsSchema = z.strictObject({
+  search: z.string().trim().max(200, "Must be at most 200 characters").optional().describe("Case-insensitive, in title and subtitle."),
+  isPublic: z.boolean().optional(),
   folderId: idSchema.optional(),
-  limit: z.coerce.number({ error: "Expected a whole number" }).pipe(intInRange(1, 100)).default(50),
-  offset: z.coerce.number({ error: "Expected a whole number" }).pipe(intInRange(0, 1_000_000)).default(0),
+  limit: limitSchema.default(DEFAULT_LIMIT),
+  offset: offsetSchema.default(0),
   sortBy: z.enum(["createdAt", "updatedAt", "title"]).default("updatedAt"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
 });
+
+/** GET /api/v1/workspace/snaps query: the same arguments, read from query-string text. */
+export const workspaceSnapsQuerySchema = z.strictObject({
+  ...workspaceSnapsArgsSchema.shape,
+  isPublic: booleanParam.optional(),
+  limit: wholeNumberParam.pipe(limitSchema).default(DEFAULT_LIMIT),
+  offset: wholeNumberParam.pipe(offsetSchema).default(0),
+});
 export type WorkspaceSnapsQuery = z.infer<typeof workspaceSnapsQuerySchema>;
+
+/** The fields of spec 2.1 every snap response carries (snapFieldsSelect). */
+const snapFieldsSchema = z.object({
+  id: idSchema,
+  title: titleSchema,
+  subtitle: subtitleSchema.nullable(),
+  icon: iconSchema.nullable(),
+  userId: idSchema.describe("The owner."),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema.describe("Moves whenever the snap, its cards or its lines change."),
+  fontFamily: fontFamilySchema,
+  canvasBackgroundColor: hexColorSchema,
+  folderId: idSchema.nullable(),
+  isPublic: z.boolean(),
+  shareMode: shareModeSchema,
+  shareToken: z.string().nullable().describe("Set while the snap is public: its page is /s/{shareToken}."),
+  sharedWithWorkspace: z.boolean(),
+  cellSpacing: z.number(),
+  rowHeights: sizeMapSchema,
+  colWidths: sizeMapSchema,
+  folder: folderSummarySchema.nullable(),
+});
+
+/** GET /api/snaps/:id and every snap write: full cards in grid order, lines, folder. */
+export const snapSchema = snapFieldsSchema.extend({ cards: z.array(cardSchema), lines: z.array(lineSchema) });
+
+/** A snap of GET /api/snaps: cards reduced to nine fields, no lines. */
+export const listSnapSchema = snapFieldsSchema.extend({ cards: z.array(listCardSchema) });
+
+/** The workspace listing's summary of a snap (spec 2.1, second table). */
+export const snapSummarySchema = z.object({
+  id: idSchema,
+  title: titleSchema,
+  subtitle: subtitleSchema.nullable(),
+  icon: iconSchema.nullable(),
+  isPublic: z.boolean(),
+  shareToken: z.string().nullable(),
+  shareMode: shareModeSchema,
+  folder: folderSummarySchema.nullable(),
+  cellCount: z.number().int().min(0),
+  previewCells: z
+    .array(z.object({ position: z.object({ row: z.number().int(), col: z.number().int() }), title: z.string(), type: z.string() }))
+    .max(9)
+    .describe("The first 9 cards by row, then column."),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+
+/** DESIGN: hasMore = offset + snaps.length < total. */
+export const paginationSchema = z.object({
+  total: z.number().int().min(0),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  hasMore: z.boolean(),
+});
+
+export const snapResponseSchema = z.object({ snap: snapSchema });
+export const snapListResponseSchema = z.object({ snaps: z.array(listSnapSchema).describe("The caller's own snaps, most recently updated first.") });
+export const workspaceSnapsResponseSchema = z.object({ snaps: z.array(snapSummarySchema), pagination: paginationSchema });

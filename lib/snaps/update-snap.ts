@@ -3,32 +3,42 @@ import type { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { assertFolderInWorkspace } from "@/lib/folders/assert-folder-in-workspace";
 import { ApiError } from "@/lib/http/api-error";
+import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
 import { createShareToken } from "./create-share-token";
 import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
+import { snapEtag } from "./snap-etag";
 import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
 
 interface LockedSnap extends SnapAccessFacts {
   shareToken: string | null;
+  updatedAt: Date;
+  folderId: string | null;
+  folderName: string | null;
   now: Date;
 }
 
 /**
  * PATCH /api/snaps/:id. Content fields need edit access; the sharing fields need manage access
  * (owner or workspace admin). Public gets a fresh token unless it has one; private clears it.
+ * With If-Match, the snap as locked must still have that ETag (412 otherwise, nothing written).
  */
-export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate): Promise<SnapDetail> {
+export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<SnapDetail> {
   const changesSharing = SHARING_FIELDS.some((field) => input[field] !== undefined);
 
   return runTransaction(async (tx) => {
-    // Locked so that the access decision and the token logic see the row this update replaces.
-    // NO KEY: card inserts may still reference the snap meanwhile. now() is the database's clock,
-    // the one card writes use for updatedAt too.
+    // Locked so that the access decision, the token logic and If-Match see the row this update
+    // replaces. NO KEY: card inserts may still reference the snap meanwhile. now() is the
+    // database's clock, the one card writes use for updatedAt too, and like them it only moves
+    // updatedAt forward (see touchSnaps).
     const [snap] = await tx.$queryRaw<LockedSnap[]>`
-      SELECT "userId", "workspaceId", "sharedWithWorkspace", "shareMode"::text AS "shareMode", "shareToken", now() AS now
-      FROM "Snap" WHERE id = ${snapId} FOR NO KEY UPDATE`;
+      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
+        s."updatedAt", s."folderId", f.name AS "folderName", GREATEST(now(), s."updatedAt" + interval '1 millisecond') AS now
+      FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = ${snapId} FOR NO KEY UPDATE OF s`;
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, changesSharing ? "manage" : "edit");
+    const folder = snap.folderName === null ? null : { name: snap.folderName };
+    assertIfMatch(ifMatch, snapEtag({ id: snapId, updatedAt: snap.updatedAt, folderId: snap.folderId, folder }), "snap");
     if (input.folderId) await assertFolderInWorkspace(tx, input.folderId, snap.workspaceId);
 
     if (Object.keys(input).length > 0) {

@@ -31,3 +31,7 @@ export const signInInputSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Password is required").max(200),
 });
+
+/** What the API shows of a user. */
+export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
+export const userResponseSchema = z.object({ user: userSchema });

@@ -10,3 +10,9 @@ export const idSchema = z.string().min(1, "Expected an id").max(64, "Not a valid
 export function intInRange(min: number, max: number) {
   return z.number({ error: "Expected a number" }).int("Expected a whole number").min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
 }
+
+/** DESIGN: timestamps in responses are ISO 8601 UTC with milliseconds. */
+export const timestampSchema = z.iso.datetime({ precision: 3, offset: false });
+
+/** The body of every delete. */
+export const successResponseSchema = z.strictObject({ success: z.literal(true) });

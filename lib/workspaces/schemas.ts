@@ -11,3 +11,7 @@ export const addWorkspaceMemberInputSchema = z.strictObject({
   role: workspaceRoleSchema.default("member"),
 });
 export type AddWorkspaceMemberInput = z.input<typeof addWorkspaceMemberInputSchema>;
+
+/** PATCH /api/workspace/members/:userId: an admin changes a member's role. */
+export const changeMemberRoleInputSchema = z.strictObject({ role: workspaceRoleSchema });
+export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleInputSchema>;

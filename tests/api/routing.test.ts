@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "./helpers";
+import { api, createKey, signUp } from "./helpers";
 
 /** DESIGN: every error from every /api path has the error body, including 404 and 405. */
 describe("routing errors carry the error body", () => {
@@ -9,7 +9,7 @@ describe("routing errors carry the error body", () => {
     ["POST", "/api/snaps/some-id"],
     ["GET", "/api/snaps/cards/batch"],
     ["DELETE", "/api/snaps/cards/batch"],
-    ["GET", "/api/snaps/cards/some-id"],
+    ["PUT", "/api/snaps/cards/some-id"],
     ["POST", "/api/v1/workspace/snaps"],
     ["PUT", "/api/folders"],
     ["GET", "/api/folders/some-id"],
@@ -18,12 +18,21 @@ describe("routing errors carry the error body", () => {
     ["GET", "/api/keys/some-id"],
     ["POST", "/api/health"],
     ["GET", "/api/account"],
+    ["GET", "/api/mcp"],
+    ["POST", "/api/openapi.json"],
   ])("%s %s is 405 with an Allow header", async (method, path) => {
     const response = await api(method, path);
     expect(response.status).toBe(405);
     expect(response.body.error.code).toBe("METHOD_NOT_ALLOWED");
     expect(response.headers.get("allow")).toMatch(/^[A-Z, ]+$/);
     expect(response.headers.get("allow")).not.toContain(method);
+  });
+
+  it("GET /api/snaps/cards/:id is a route (issue 6): a missing card is 404", async () => {
+    const key = await createKey(await signUp("routing"));
+    const response = await api("GET", "/api/snaps/cards/some-id", { key });
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: "NOT_FOUND", message: "Card not found" } });
   });
 
   it.each(["GET", "POST", "DELETE"])("%s on an unknown /api path is 404", async (method) => {

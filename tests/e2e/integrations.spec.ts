@@ -46,11 +46,24 @@ test("generate a key, see it once, use it, revoke it", async ({ page, context, p
   const keyField = reveal.getByLabel("API key", { exact: true });
   await expect(keyField).toHaveValue(KEY_PATTERN);
   const key = await keyField.inputValue();
-  await expect(reveal.getByRole("button", { name: "Copy" })).toBeFocused();
-  await reveal.getByRole("button", { name: "Copy" }).click();
+  await expect(reveal.getByRole("button", { name: "Copy", exact: true })).toBeFocused();
+  await reveal.getByRole("button", { name: "Copy", exact: true }).click();
   await expect(reveal.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await page.screenshot({ path: "tests/artifacts/key-reveal.png", fullPage: true });
+
+  // Issue 6: the key put to use, a curl request and an MCP client configuration, in tabs.
+  const curlTab = reveal.getByRole("tab", { name: "curl" });
+  await expect(curlTab).toHaveAttribute("aria-selected", "true");
+  await expect(reveal.getByRole("tabpanel")).toContainText(`curl ${baseURL}/api/snaps`);
+  await expect(reveal.getByRole("tabpanel")).toContainText(`Authorization: Bearer ${key}`);
+  await curlTab.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(reveal.getByRole("tab", { name: "MCP client" })).toBeFocused();
+  await reveal.getByRole("button", { name: "Copy MCP client example" }).click();
+  const mcpConfig = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(mcpConfig).toEqual({ mcpServers: { "snap-board": { type: "http", url: `${baseURL}/api/mcp`, headers: { Authorization: `Bearer ${key}` } } } });
+  await page.screenshot({ path: "tests/artifacts/key-reveal-mcp.png", fullPage: true });
 
   await reveal.getByRole("button", { name: "Done" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -1,5 +1,6 @@
 import bcrypt from "bcrypt";
 import { db } from "@/lib/db/client";
+import { queryRows } from "@/lib/db/query-rows";
 import type { WorkspaceRole } from "@/lib/db/generated/enums";
 import type { Principal } from "../principal";
 import { displayPrefix, fingerprint, isWellFormedApiKey } from "./key-format";
@@ -20,6 +21,14 @@ const MAX_PROVEN_KEYS = 50_000;
 const pendingProofs = new Map<string, Promise<string | null>>();
 
 export const bcryptStats = { compares: 0 };
+
+// The benchmark (bench/run.ts) starts the server with BENCH_METRICS=1 and sends SIGUSR2 at the end
+// to read the count (and the process's memory breakdown); without that variable nothing is registered.
+if (process.env.BENCH_METRICS === "1") {
+  process.on("SIGUSR2", () => {
+    console.log(`[bench-metrics] ${JSON.stringify({ bcryptCompares: bcryptStats.compares, memory: process.memoryUsage() })}`);
+  });
+}
 
 /**
  * The principal for an API key, or null for any key that is not active.
@@ -74,9 +83,12 @@ function remember(keyFingerprint: string, apiKeyId: string) {
 }
 
 async function findActiveKey(apiKeyId: string): Promise<ActiveKeyRow | null> {
-  const rows = await db.$queryRaw<ActiveKeyRow[]>`
-    SELECT k.id, k."userId", m."workspaceId", m.role, k."lastUsedAt"
-    FROM "ApiKey" k JOIN "Membership" m ON m."userId" = k."userId"
-    WHERE k.id = ${apiKeyId} AND k."revokedAt" IS NULL`;
+  // On the pool directly: this read runs on every API-key request (lib/db/query-rows.ts).
+  const rows = await queryRows<ActiveKeyRow>(
+    `SELECT k.id, k."userId", m."workspaceId", m.role::text AS role, k."lastUsedAt"
+     FROM "ApiKey" k JOIN "Membership" m ON m."userId" = k."userId"
+     WHERE k.id = $1 AND k."revokedAt" IS NULL`,
+    [apiKeyId],
+  );
   return rows[0] ?? null;
 }

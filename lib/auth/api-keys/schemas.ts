@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idSchema, timestampSchema } from "@/lib/validation/common";
 
 export const apiKeyNameSchema = z
   .string({ error: "Name is required" })
@@ -17,3 +18,22 @@ export const apiKeySummarySelect = {
   createdAt: true,
   lastUsedAt: true,
 } as const;
+
+/** A key as GET /api/keys lists it (apiKeySummarySelect): never the secret. */
+export const apiKeySummarySchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  prefix: z.string().describe("The key's first 20 characters."),
+  createdAt: timestampSchema,
+  lastUsedAt: timestampSchema.nullable().describe("Kept within a minute."),
+});
+
+export const apiKeysResponseSchema = z.object({ apiKeys: z.array(apiKeySummarySchema).describe("Active keys, newest first.") });
+
+/** POST /api/keys: the only response that ever carries the key itself. */
+export const createdApiKeyResponseSchema = z.object({
+  apiKey: apiKeySummarySchema.extend({ key: z
+    .string()
+    .regex(/^service_sk_[A-Za-z0-9_-]+$/)
+    .describe("Shown once: store it now.") }),
+});

@@ -1,18 +1,24 @@
+import { jsonWithEtag, readIfMatch } from "@/lib/http/etag";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse";
 import { json, withPrincipal } from "@/lib/http/route";
 import { deleteSnap } from "@/lib/snaps/delete-snap";
 import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
+import { snapEtag } from "@/lib/snaps/snap-etag";
 import { snapUpdateSchema } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 
-export const GET = withPrincipal<{ id: string }>(async (_request, { principal, params }) =>
-  json({ snap: await getSnapOrThrow(principal, params.id) }),
-);
+/** With an ETag; If-None-Match naming it is a 304. */
+export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
+  const snap = await getSnapOrThrow(principal, params.id);
+  return jsonWithEtag(request, { snap }, snapEtag(snap));
+});
 
+/** If-Match that no longer matches: 412, nothing written. */
 export const PATCH = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
   const input = await parseJsonBody(request, snapUpdateSchema);
-  return json({ snap: await updateSnap(principal, params.id, input) });
+  const snap = await updateSnap(principal, params.id, input, { ifMatch: readIfMatch(request) });
+  return jsonWithEtag(request, { snap }, snapEtag(snap));
 });
 
 export const DELETE = withPrincipal<{ id: string }>(async (_request, { principal, params }) => {

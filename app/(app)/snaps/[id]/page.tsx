@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { BoardEditor } from "@/components/board/board-editor";
+import { NoAccess } from "@/components/board/no-access";
+import { toBoardDoc } from "@/components/board/to-board-doc";
+import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
+import { loadSnapForViewer } from "@/lib/snaps/load-snap-for-viewer";
+
+interface BoardPageProps {
+  params: Promise<{ id: string }>;
+}
+
+/** Shared by the metadata and the page within one request. */
+const loadBoard = cache(async (id: string) => loadSnapForViewer(await requirePagePrincipal(), id));
+
+export async function generateMetadata({ params }: BoardPageProps): Promise<Metadata> {
+  const result = await loadBoard((await params).id);
+  return { title: result.status === "ok" ? result.snap.title : result.status === "forbidden" ? "No access" : "Snap not found" };
+}
+
+/** The board: 404 for a snap that does not exist, a "no access" page for one the caller may not see. */
+export default async function BoardPage({ params }: BoardPageProps) {
+  const result = await loadBoard((await params).id);
+  if (result.status === "not-found") notFound();
+  if (result.status === "forbidden") return <NoAccess />;
+  return <BoardEditor initialDoc={toBoardDoc(result.snap)} access={result.access} />;
+}

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { PublicBoard } from "@/components/board/public-board";
+import { toBoardDoc } from "@/components/board/to-board-doc";
+import { getPublicSnapByToken } from "@/lib/snaps/get-public-snap-by-token";
+
+interface PublicPageProps {
+  params: Promise<{ token: string }>;
+}
+
+const loadPublicSnap = cache((token: string) => getPublicSnapByToken(token));
+
+/** Share links are unguessable on purpose: search engines must not list them. */
+const NOINDEX: Metadata["robots"] = { index: false, follow: false };
+
+export async function generateMetadata({ params }: PublicPageProps): Promise<Metadata> {
+  const snap = await loadPublicSnap((await params).token);
+  return { title: snap?.title ?? "Snap not found", robots: NOINDEX };
+}
+
+/** A public snap, read-only, without signing in: 404 for an unknown token or a snap made private again. */
+export default async function PublicSnapPage({ params }: PublicPageProps) {
+  const snap = await loadPublicSnap((await params).token);
+  if (!snap) notFound();
+  return <PublicBoard doc={toBoardDoc(snap)} />;
+}

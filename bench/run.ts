@@ -1,0 +1,267 @@
+/**
+ * `npm run bench`: the production build under load on a fresh PostgreSQL database (issue 5,
+ * docs/PERFORMANCE.md). Builds when stale (into NEXT_DIST_DIR, default .next-bench, so another
+ * checkout's .next is left alone), seeds with SQL, starts `next start` and the plain floor server,
+ * drives scenarios a–g with autocannon on loopback, prints one table and writes bench/results.json.
+ *
+ * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_WARMUP (s, default 3),
+ * BENCH_CONNECTIONS (default 10), BENCH_SNAPS (f's smaller workspace, default 10000; the larger is
+ * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
+ * bench/profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
+ * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
+ * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { isDeepStrictEqual } from "node:util";
+import type { Principal } from "../lib/auth/principal";
+import { createBenchDatabase, SEARCH_TERM, seedFixtures, seedListingSnaps } from "./database";
+import { type ListingPlans, explainListing } from "./listing-plan";
+import { load, type LoadOptions, type LoadResult } from "./load";
+import { scenarioRequests, snapPath as snapPathOf } from "./scenarios";
+import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
+
+process.env.NEXT_DIST_DIR ||= ".next-bench";
+
+const numberEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+};
+const SECONDS = numberEnv("BENCH_DURATION", 10);
+const WARMUP = numberEnv("BENCH_WARMUP", Math.min(3, SECONDS));
+const CONNECTIONS = numberEnv("BENCH_CONNECTIONS", 10);
+const SMALL = numberEnv("BENCH_SNAPS", 10_000);
+const LARGE = SMALL * 10;
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
+const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
+
+interface Scenario extends LoadResult {
+  id: string;
+  label: string;
+  /** The app server's RSS when the scenario ended, in MB. */
+  rssAfterMb: number | null;
+}
+
+const log = (line: string) => console.error(`[bench] ${line}`);
+const wanted = (id: string) => !ONLY || ONLY.has(id) || ONLY.has(id[0] ?? "");
+const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const ratio = (x?: number, y?: number) => (x !== undefined && y !== undefined && y > 0 ? round(x / y) : null);
+
+/** One request before the load: the scenario must answer as expected, or the numbers mean nothing. */
+async function check(url: string, init: RequestInit, expected: number): Promise<unknown> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (response.status !== expected) throw new Error(`${init.method ?? "GET"} ${url} answered ${response.status}, expected ${expected}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function main() {
+  const { ensureBuild } = await import("../scripts/ensure-build");
+  await ensureBuild({ log });
+
+  log("creating and seeding a fresh database");
+  const database = await createBenchDatabase();
+  const servers: RunningServer[] = [];
+  let rssTimer: NodeJS.Timeout | undefined;
+  try {
+    const authSecret = randomBytes(32).toString("base64url");
+    const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
+    await seedListingSnaps(database.url, fixtures, SMALL);
+    // From here on, lib code imported into this process (checks, EXPLAIN) uses the bench database:
+    // lib/db/client reads DATABASE_URL when first imported.
+    process.env.DATABASE_URL = database.url;
+
+    const serverEnv = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, DATABASE_POOL_SIZE: POOL_SIZE };
+    const profileDir = "bench/profiles";
+    if (process.env.BENCH_CPU_PROF === "1") mkdirSync(profileDir, { recursive: true });
+    const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+    if (process.env.BENCH_CPU_PROF === "1") nodeFlags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
+    const app = await startApp(serverEnv, nodeFlags);
+    servers.push(app);
+    const floor = await startFloor(serverEnv);
+    servers.push(floor);
+    log(`app at ${app.baseUrl} (pid ${app.pid}), floor at ${floor.baseUrl}`);
+
+    const idleRssMb = memoryMb(app.pid)?.rss ?? null;
+    let maxRss = 0;
+    rssTimer = setInterval(() => {
+      maxRss = Math.max(maxRss, memoryMb(app.pid)?.rss ?? 0);
+    }, 250);
+
+    const requests = scenarioRequests(fixtures, app.baseUrl);
+    const keyAuth = { authorization: `Bearer ${fixtures.apiKey}` };
+    const cookieAuth = { cookie: fixtures.sessionCookie };
+    const snapPath = snapPathOf(fixtures);
+
+    // The floor must answer what the app answers, or b/g compares different work.
+    const [appSnap, floorSnap] = await Promise.all([
+      check(app.baseUrl + snapPath, { headers: keyAuth }, 200),
+      check(floor.baseUrl + snapPath, { headers: keyAuth }, 200),
+    ]);
+    if (!isDeepStrictEqual(appSnap, floorSnap)) throw new Error("the floor server's GET /api/snaps/:id body differs from the app's");
+    // GET /api/snaps/:id builds its JSON in SQL (lib/snaps/find-snap-detail.ts): it must stay the
+    // snap that Prisma's snapDetailSelect reads.
+    const { findSnapDetail } = await import("../lib/snaps/find-snap-detail");
+    const viaPrisma = JSON.parse(JSON.stringify({ snap: await findSnapDetail({ id: fixtures.readSnapId }) })) as unknown;
+    if (!isDeepStrictEqual(appSnap, viaPrisma)) throw new Error("GET /api/snaps/:id differs from findSnapDetail (snapDetailSelect)");
+    await check(app.baseUrl + snapPath, { headers: cookieAuth }, 200);
+    await check(app.baseUrl + "/api/ping", {}, 200);
+
+    const results: Scenario[] = [];
+    const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid };
+    const scenario = async (id: string, label: string, options: Omit<LoadOptions, keyof typeof common> & Partial<LoadOptions>) => {
+      if (!wanted(id)) return;
+      log(`${id}: ${label}`);
+      const result = await load({ ...common, ...options });
+      results.push({ id, label, ...result, rssAfterMb: memoryMb(app.pid)?.rss ?? null });
+      if (result.non2xx || result.errors) log(`${id}: ${result.non2xx} non-2xx answers, ${result.errors} errors or timeouts`);
+    };
+
+    for (const id of ["a", "b", "c"] as const) await scenario(id, requests[id].label, requests[id].request);
+    await scenario("g", "floor: node:http + pg, b's query", { ...requests.b.request, url: floor.baseUrl + snapPath, serverPid: floor.pid });
+    for (const id of ["d", "e"] as const) await scenario(id, requests[id].label, requests[id].request);
+    // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one client
+    // sending back to back gives the latency of one batch, which is what the 25 ms target is about.
+    for (const id of ["d", "e"] as const) await scenario(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 });
+
+    const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey", apiKeyId: "bench" };
+    const plans: Record<string, ListingPlans> = {};
+    if (wanted("f")) {
+      for (const size of [SMALL, LARGE]) {
+        if (size === LARGE) {
+          log(`growing the workspace to ${LARGE} snaps`);
+          await seedListingSnaps(database.url, fixtures, LARGE);
+        }
+        await check(requests.f.request.url, { headers: keyAuth }, 200);
+        plans[size] = await explainListing(database.url, principal, SEARCH_TERM);
+        await scenario(`f${size}`, `${requests.f.label}, ${size} snaps`, requests.f.request);
+        await scenario(`f${size}x1`, `${requests.f.label}, ${size} snaps, 1 connection`, { ...requests.f.request, connections: 1 });
+      }
+    }
+
+    clearInterval(rssTimer);
+    const metricsLine = app.waitForLine("[bench-metrics]", 5_000);
+    process.kill(app.pid, "SIGUSR2");
+    const metrics = await metricsLine;
+    const serverMetrics = metrics ? (JSON.parse(metrics.slice("[bench-metrics]".length)) as { bcryptCompares: number; memory: NodeJS.MemoryUsage }) : null;
+    const bcryptCompares = serverMetrics?.bcryptCompares ?? null;
+    if (serverMetrics) {
+      const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+      const { rss, heapTotal, heapUsed, external, arrayBuffers } = serverMetrics.memory;
+      log(`server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)} (array buffers ${mb(arrayBuffers)})`);
+    }
+    const memory = memoryMb(app.pid);
+
+    report({ results, plans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
+    if (results.some((r) => r.non2xx || r.errors)) {
+      console.error(app.log.slice(-40).join("\n"));
+      throw new Error("some requests failed; the figures above are not valid");
+    }
+  } finally {
+    clearInterval(rssTimer);
+    if (process.env.DATABASE_URL === database.url) await (await import("../lib/db/client")).db.$disconnect();
+    await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+  }
+}
+
+interface Report {
+  results: Scenario[];
+  plans: Record<string, ListingPlans>;
+  bcryptCompares: number | null;
+  idleRssMb: number | null;
+  peakRssMb: number | null;
+  maxSampledRssMb: number | null;
+}
+
+function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampledRssMb }: Report) {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const get = (id: string) => byId.get(id);
+  const [small, large] = [get(`f${SMALL}`), get(`f${LARGE}`)];
+  const [small1, large1] = [get(`f${SMALL}x1`), get(`f${LARGE}x1`)];
+  const ratios = {
+    "b/a req/s": ratio(get("b")?.reqPerSec, get("a")?.reqPerSec),
+    "c/a req/s": ratio(get("c")?.reqPerSec, get("a")?.reqPerSec),
+    "b/g req/s": ratio(get("b")?.reqPerSec, get("g")?.reqPerSec),
+    [`f(${LARGE})/f(${SMALL}) p50`]: ratio(large?.p50, small?.p50),
+    [`f(${LARGE})/f(${SMALL}) p99`]: ratio(large?.p99, small?.p99),
+    [`f(${LARGE})/f(${SMALL}) p50, 1 connection`]: ratio(large1?.p50, small1?.p50),
+    [`f(${LARGE})/f(${SMALL}) p99, 1 connection`]: ratio(large1?.p99, small1?.p99),
+  };
+  const targets = [
+    { target: "b ≥ 0.7 × a", met: ratios["b/a req/s"] === null ? null : ratios["b/a req/s"] >= 0.7 },
+    { target: "c ≥ 0.6 × a", met: ratios["c/a req/s"] === null ? null : ratios["c/a req/s"] >= 0.6 },
+    { target: "bcrypt at most once per key per process (1 key)", met: bcryptCompares === null ? null : bcryptCompares <= 1 },
+    { target: "d p50 ≤ 25 ms (1 connection)", met: get("d1") ? get("d1")!.p50 <= 25 : null },
+    { target: "e p50 ≤ 25 ms (1 connection)", met: get("e1") ? get("e1")!.p50 <= 25 : null },
+    { target: `f p99 ≤ 50 ms at ${LARGE} snaps (1 connection)`, met: large1 ? large1.p99 <= 50 : null },
+    { target: `f p99 ≤ 50 ms at ${LARGE} snaps (${CONNECTIONS} connections)`, met: large ? large.p99 <= 50 : null },
+    { target: "f(10×)/f(1×) latency ≤ 2 (p50 and p99, both loads)", met: small && large && small1 && large1 ? Math.max(large.p50 / small.p50, large.p99 / small.p99, large1.p50 / small1.p50, large1.p99 / small1.p99) <= 2 : null },
+    { target: "server peak RSS ≤ 300 MB", met: peakRssMb === null ? null : peakRssMb <= 300 },
+  ];
+
+  const rows = results.map((r) => [
+    r.id,
+    r.label,
+    String(Math.round(r.reqPerSec)),
+    String(r.p50),
+    String(r.p99),
+    r.cpuMsPerReq.toFixed(2),
+    r.rssAfterMb === null ? "n/a" : r.rssAfterMb.toFixed(0),
+    String(r.requests),
+    String(r.non2xx + r.errors),
+  ]);
+  const header = ["", "scenario", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "RSS MB", "requests", "failed"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  console.log(`\n${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per scenario, DATABASE_POOL_SIZE=${POOL_SIZE}; cpu = server process user+system time per request\n`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log("\nratios: " + Object.entries(ratios).map(([k, v]) => `${k} = ${v ?? "n/a"}`).join(", "));
+  console.log(
+    `bcrypt compares in the server: ${bcryptCompares ?? "n/a"}; server peak RSS: ${peakRssMb?.toFixed(0) ?? "n/a"} MB ` +
+      `(VmHWM; ${idleRssMb?.toFixed(0) ?? "n/a"} MB idle after start, at most ${maxSampledRssMb?.toFixed(0) ?? "n/a"} MB sampled under load)`,
+  );
+  for (const [size, p] of Object.entries(plans)) {
+    console.log(`listing at ${size} snaps: ${p.returned} of ${p.total} matches returned; in-process lib call median ${p.libMedianMs.toFixed(1)} ms; SQL execution ${p.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`);
+  }
+  console.log("targets: " + targets.map((t) => `${t.target}: ${t.met === null ? "n/a" : t.met ? "met" : "MISSED"}`).join("; "));
+
+  const output = {
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "",
+      memoryMb: Math.round(totalmem() / 2 ** 20),
+      freeMemoryMb: Math.round(freemem() / 2 ** 20),
+      loadAverage: loadavg().map((l) => round(l)),
+      node: process.version,
+    },
+    config: {
+      seconds: SECONDS,
+      warmupSeconds: WARMUP,
+      connections: CONNECTIONS,
+      snaps: [SMALL, LARGE],
+      poolSize: Number(POOL_SIZE),
+      nodeFlags: process.env.BENCH_NODE_FLAGS ?? "",
+      distDir: process.env.NEXT_DIST_DIR,
+    },
+    scenarios: results.map((r) => ({ ...r, reqPerSec: round(r.reqPerSec, 1), cpuMsPerReq: round(r.cpuMsPerReq, 3), rssAfterMb: r.rssAfterMb === null ? null : round(r.rssAfterMb, 1) })),
+    ratios,
+    bcryptCompares,
+    idleRssMb: idleRssMb === null ? null : round(idleRssMb, 1),
+    peakRssMb: peakRssMb === null ? null : round(peakRssMb, 1),
+    maxSampledRssMb: maxSampledRssMb === null ? null : round(maxSampledRssMb, 1),
+    targets,
+    listing: plans,
+  };
+  writeFileSync("bench/results.json", JSON.stringify(output, null, 2) + "\n");
+  log("wrote bench/results.json");
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

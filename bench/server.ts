@@ -1,0 +1,129 @@
+/**
+ * The two servers under load, each a child process on a free loopback port: the app's production
+ * build (`next start`, as a deployment runs it) and the plain floor server of scenario g. Also reads
+ * a child's CPU time and memory from /proc, so that CPU per request and peak RSS can be reported.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { createInterface } from "node:readline";
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  /** Lines the process printed (stdout and stderr), newest last; at most the last 300. */
+  log: string[];
+  /** Resolves with the first line of stdout that starts with `prefix`, or null after `timeoutMs`. */
+  waitForLine(prefix: string, timeoutMs: number): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+function wrap(child: ChildProcess, baseUrl: string): RunningServer {
+  const log: string[] = [];
+  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  const onLine = (line: string) => {
+    log.push(line);
+    if (log.length > 300) log.shift();
+    for (const waiter of waiters.filter((w) => line.startsWith(w.prefix))) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(line);
+    }
+  };
+  if (child.stdout) createInterface({ input: child.stdout }).on("line", onLine);
+  if (child.stderr) createInterface({ input: child.stderr }).on("line", onLine);
+  return {
+    baseUrl,
+    pid: child.pid ?? 0,
+    log,
+    waitForLine(prefix, timeoutMs) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), timeoutMs);
+        waiters.push({
+          prefix,
+          resolve: (line) => {
+            clearTimeout(timer);
+            resolve(line);
+          },
+        });
+      });
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const exited = await Promise.race([once(child, "exit").then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 10_000))]);
+      if (!exited) child.kill("SIGKILL");
+    },
+  };
+}
+
+/**
+ * `next start` of the build in NEXT_DIST_DIR, NODE_ENV=production, BENCH_METRICS=1 (SIGUSR2 prints
+ * the bcrypt count). `nodeFlags` go to node itself (e.g. --cpu-prof); `cwd` is the checkout to run.
+ */
+export async function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd,
+    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const server = wrap(child, `http://127.0.0.1:${port}`);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}:\n${server.log.join("\n")}`);
+    try {
+      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await server.stop();
+  throw new Error(`next start did not answer within 60 s:\n${server.log.join("\n")}`);
+}
+
+/** bench/floor-server.ts under tsx. */
+export async function startFloor(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/floor-server.ts"], {
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const server = wrap(child, "");
+  const line = await server.waitForLine("listening ", 30_000);
+  if (!line) {
+    await server.stop();
+    throw new Error(`the floor server did not start:\n${server.log.join("\n")}`);
+  }
+  server.baseUrl = `http://127.0.0.1:${line.slice("listening ".length)}`;
+  return server;
+}
+
+/** User + system CPU time of a process so far, in milliseconds (Linux /proc; 0 elsewhere). */
+export function cpuTimeMs(pid: number): number {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return 0;
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const fields = readFileSync(path, "utf8").split(") ")[1]?.split(" ") ?? [];
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** VmRSS and VmHWM (peak RSS since start) of a process in MB, or null off Linux. */
+export function memoryMb(pid: number): { rss: number; peak: number } | null {
+  const path = `/proc/${pid}/status`;
+  if (!existsSync(path)) return null;
+  const status = readFileSync(path, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? 0);
+  return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
+}

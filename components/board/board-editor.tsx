@@ -1,0 +1,169 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { callApi } from "@/components/http/call-api";
+import { Toast } from "@/components/ui/toast";
+import { BoardCanvas } from "./board-canvas";
+import { BoardHeader } from "./board-header";
+import { BoardStore } from "./board-store";
+import type { BoardAccess, BoardDoc } from "./board-types";
+import { boardFontFamily } from "./board-font";
+import { ConnectBanner } from "./connect-banner";
+import { ConfirmDialog } from "./dialogs/confirm-dialog";
+import { ShareDialog } from "./dialogs/share-dialog";
+import { SnapSettingsDialog } from "./dialogs/snap-settings-dialog";
+import { CardInspector } from "./inspector/card-inspector";
+import { InspectorHint } from "./inspector/inspector-hint";
+import { InspectorPanel } from "./inspector/inspector-panel";
+import { LineInspector } from "./inspector/line-inspector";
+import type { Selection } from "./selection";
+import { useBoardActions } from "./use-board-actions";
+import { useBoardShortcuts } from "./use-board-shortcuts";
+
+interface BoardEditorProps {
+  initialDoc: BoardDoc;
+  access: BoardAccess;
+}
+
+/**
+ * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
+ * same board with no edit controls at all.
+ */
+export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
+  const [store] = useState(() => new BoardStore(initialDoc));
+  const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
+  const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
+  const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
+  const notice = useSyncExternalStore(store.subscribe, store.getNotice, store.getNotice);
+  const editable = access !== "read";
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [dialog, setDialog] = useState<"settings" | "share" | "delete" | null>(null);
+  const [sheetCollapsed, setSheetCollapsed] = useState(false);
+  const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, setSelection);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const router = useRouter();
+
+  useBoardShortcuts(store, actions, connect.active, editable);
+
+  useEffect(() => {
+    // The moment the board takes input: what the 20 x 20 measurement in tests/e2e reads.
+    performance.mark("board-interactive");
+    rootRef.current?.setAttribute("data-ready", "true");
+  }, []);
+
+  const selectedCard = selection?.kind === "card" ? doc.cards.find((card) => card.id === selection.id) : undefined;
+  const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
+
+  return (
+    // Fixed under the app's 65 px top bar: the board fills the window and scrolls inside itself.
+    <div ref={rootRef} data-board-root className="fixed inset-x-0 top-[65px] bottom-0 z-20 flex flex-col bg-slate-50">
+      <BoardHeader
+        snap={doc.snap}
+        access={access}
+        status={status}
+        canUndo={history.canUndo}
+        canRedo={history.canRedo}
+        connecting={connect.active}
+        onUndo={actions.undo}
+        onRedo={actions.redo}
+        onToggleConnect={actions.toggleConnect}
+        onRename={actions.renameSnap}
+        onOpenSettings={() => setDialog("settings")}
+        onOpenShare={() => setDialog("share")}
+      />
+      {connect.active && <ConnectBanner hasSource={connect.fromId !== null} onCancel={actions.cancelConnect} />}
+      <div className="relative flex min-h-0 flex-1">
+        <div
+          data-board-scroller
+          className="min-w-0 flex-1 overflow-auto overscroll-contain"
+          style={{ backgroundColor: doc.snap.canvasBackgroundColor, fontFamily: boardFontFamily(doc.snap.fontFamily) }}
+        >
+          <BoardCanvas
+            doc={doc}
+            editable={editable}
+            selection={selection}
+            editingId={editingId}
+            connecting={connect.active}
+            connectFromId={connect.fromId}
+            actions={actions}
+          />
+        </div>
+        {editable && (
+          <InspectorPanel
+            title={selectedCard ? "Card" : selectedLine ? "Line" : "Inspector"}
+            active={Boolean(selectedCard || selectedLine)}
+            collapsed={sheetCollapsed}
+            onToggleCollapsed={() => setSheetCollapsed((collapsed) => !collapsed)}
+            onClose={() => setSelection(null)}
+          >
+            {selectedCard ? (
+              <CardInspector
+                card={selectedCard}
+                onChange={(patch, key) => actions.updateCard(selectedCard.id, patch, key)}
+                onMove={(target) => actions.moveCardTo(selectedCard.id, target)}
+                onResize={(span) => actions.resizeCardTo(selectedCard.id, span)}
+                onDelete={() => actions.deleteCard(selectedCard.id)}
+              />
+            ) : selectedLine ? (
+              <LineInspector line={selectedLine} onChange={(patch) => actions.updateLine(selectedLine.id, patch)} onDelete={() => actions.deleteLine(selectedLine.id)} />
+            ) : (
+              <InspectorHint />
+            )}
+          </InspectorPanel>
+        )}
+      </div>
+
+      {editable && (
+        <SnapSettingsDialog
+          open={dialog === "settings"}
+          onClose={() => setDialog(null)}
+          snap={doc.snap}
+          canDelete={access === "manage"}
+          onSaved={(snap) => {
+            store.snapSaved(snap);
+            setDialog(null);
+            store.notify("Settings saved");
+          }}
+          onDeleteRequest={() => setDialog("delete")}
+        />
+      )}
+      {access === "manage" && (
+        <>
+          <ShareDialog open={dialog === "share"} onClose={() => setDialog(null)} snap={doc.snap} onSaved={(snap) => store.snapSaved(snap)} />
+          <ConfirmDialog
+            open={dialog === "delete"}
+            title={`Delete “${doc.snap.title}”?`}
+            description="The board, its cards and its lines are deleted for everyone who can see it. This cannot be undone."
+            confirmLabel="Delete snap"
+            onClose={() => setDialog(null)}
+            onConfirm={async () => {
+              const result = await callApi(`/api/snaps/${doc.snap.id}`, { method: "DELETE" });
+              if (!result.ok && result.status !== 404) return result.error.message;
+              router.push("/");
+              router.refresh();
+              return null;
+            }}
+          />
+        </>
+      )}
+      {editable && (
+        <ConfirmDialog
+          open={removal !== null}
+          title={removal ? `Remove ${removal.axis === "row" ? "row" : "column"} ${removal.index + 1}?` : "Remove?"}
+          description={
+            removal
+              ? `${removal.count} card${removal.count === 1 ? "" : "s"} with content ${removal.count === 1 ? "is" : "are"} in it and will be deleted. You can undo this with Ctrl+Z.`
+              : ""
+          }
+          confirmLabel={removal?.axis === "col" ? "Remove column" : "Remove row"}
+          onClose={() => setRemoval(null)}
+          onConfirm={() => {
+            if (removal) actions.confirmRemoval(removal);
+          }}
+        />
+      )}
+      <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} />
+    </div>
+  );
+}

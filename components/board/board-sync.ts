@@ -1,0 +1,369 @@
+import { callApi, type ApiResult } from "@/components/http/call-api";
+import type { Change } from "./board-changes";
+import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "./board-types";
+import { toBoardCard, toSizeMap } from "./to-board-doc";
+
+export type SaveStatus = "idle" | "saving" | "saved" | "error";
+
+/** What to put back after a failed save: the last state the server confirmed. */
+export interface Restore {
+  upsertCards?: BoardCard[];
+  removeCards?: string[];
+  upsertLines?: BoardLine[];
+  removeLines?: string[];
+  snap?: Partial<BoardSnap>;
+}
+
+export interface SyncEvents {
+  onStatus(status: SaveStatus): void;
+  onFailure(restore: Restore, message: string): void;
+}
+
+type Request = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<ApiResult<T>>;
+
+export const SAVE_DEBOUNCE_MS = 400;
+const BATCH_LIMIT = 100; // spec part 8
+const DELETE_CONCURRENCY = 6;
+
+interface ServerCard extends BoardCard {
+  snapId: string;
+}
+interface ServerLine extends BoardLine {
+  snapId: string;
+}
+
+/**
+ * Saves the board's changes to the API, in the order they were made, one request at a time.
+ * Field edits are merged per card and sent after a quiet moment as one batch PATCH (chunks of 100);
+ * creates, deletes and line edits go out as they come, after any edits queued before them.
+ *
+ * The board keeps its own ids: a card made here (or brought back by undo) gets a server id only
+ * when the server answers, and this class translates between the two. It also keeps the last state
+ * the server confirmed, which a failed save puts back.
+ */
+export class BoardSync {
+  private readonly serverIds = new Map<string, string>();
+  private readonly localIds = new Map<string, string>();
+  private readonly confirmedCards = new Map<string, BoardCard>();
+  private readonly confirmedLines = new Map<string, BoardLine>();
+  private confirmedSnap: BoardSnap;
+  private pendingCards = new Map<string, CardPatch>();
+  private pendingSnap: SnapPatch = {};
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private running = 0;
+  private lastFailed = false;
+
+  constructor(
+    private readonly snapId: string,
+    doc: BoardDoc,
+    private readonly events: SyncEvents,
+    private readonly request: Request = callApi,
+  ) {
+    for (const card of doc.cards) {
+      this.link(card.id, card.id);
+      this.confirmedCards.set(card.id, card);
+    }
+    for (const line of doc.lines) {
+      this.link(line.id, line.id);
+      this.confirmedLines.set(line.id, line);
+    }
+    this.confirmedSnap = doc.snap;
+  }
+
+  /** True while something is waiting to be sent or is on its way. */
+  get busy(): boolean {
+    return this.running > 0 || this.pendingCards.size > 0 || Object.keys(this.pendingSnap).length > 0;
+  }
+
+  push(changes: readonly Change[]): void {
+    for (const change of changes) {
+      switch (change.type) {
+        case "updateCards":
+          for (const { id, after } of change.updates) this.pendingCards.set(id, { ...this.pendingCards.get(id), ...after });
+          this.schedule();
+          break;
+        case "updateSnap":
+          this.pendingSnap = { ...this.pendingSnap, ...change.after };
+          this.schedule();
+          break;
+        case "createCards":
+          this.enqueue(() => this.createCards(change.cards, change.lines));
+          break;
+        case "deleteCards":
+          // Edits of a card about to be deleted need not be sent.
+          for (const card of change.cards) this.pendingCards.delete(card.id);
+          this.enqueue(() => this.deleteCards(change.cards));
+          break;
+        case "createLine":
+          this.enqueue(() => this.createLines([change.line]));
+          break;
+        case "deleteLine":
+          this.enqueue(() => this.deleteLine(change.line));
+          break;
+        case "updateLine":
+          this.enqueue(() => this.updateLine(change.id, change.after));
+          break;
+      }
+    }
+    this.emitStatus();
+  }
+
+  /** Snap fields saved elsewhere (the settings and share dialogs) become the confirmed state. */
+  confirmSnap(snap: Partial<BoardSnap>): void {
+    this.confirmedSnap = { ...this.confirmedSnap, ...snap };
+  }
+
+  /** Sends queued edits now rather than after the quiet moment (the page is being hidden or left). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pendingCards.size || Object.keys(this.pendingSnap).length) this.run(() => this.sendPending());
+  }
+
+  dispose(): void {
+    this.flush();
+  }
+
+  // --- Queue -------------------------------------------------------------------------------------
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), SAVE_DEBOUNCE_MS);
+  }
+
+  /** Edits made before this task are sent before it. */
+  private enqueue(task: () => Promise<void>): void {
+    this.flush();
+    this.run(task);
+  }
+
+  private run(task: () => Promise<void>): void {
+    this.running += 1;
+    this.queue = this.queue
+      .then(task)
+      .catch((error: unknown) => {
+        console.error("board save failed unexpectedly", error);
+        this.fail({}, "Something went wrong while saving.");
+      })
+      .finally(() => {
+        this.running -= 1;
+        this.emitStatus();
+      });
+  }
+
+  private emitStatus(): void {
+    this.events.onStatus(this.busy ? "saving" : this.lastFailed ? "error" : "saved");
+  }
+
+  private fail(restore: Restore, message: string): void {
+    this.lastFailed = true;
+    this.events.onFailure(restore, message);
+  }
+
+  private succeed(): void {
+    this.lastFailed = false;
+  }
+
+  private link(localId: string, serverId: string): void {
+    this.serverIds.set(localId, serverId);
+    this.localIds.set(serverId, localId);
+  }
+
+  private unlink(localId: string): void {
+    const serverId = this.serverIds.get(localId);
+    if (serverId) this.localIds.delete(serverId);
+    this.serverIds.delete(localId);
+  }
+
+  private localCard(card: ServerCard): BoardCard {
+    return { ...toBoardCard(card), id: this.localIds.get(card.id) ?? card.id };
+  }
+
+  // --- Tasks -------------------------------------------------------------------------------------
+
+  private async sendPending(): Promise<void> {
+    const cards = this.pendingCards;
+    const snap = this.pendingSnap;
+    this.pendingCards = new Map();
+    this.pendingSnap = {};
+
+    // A card whose create failed has no server id; it is already gone from the board.
+    const updates = [...cards].flatMap(([localId, patch]) => {
+      const id = this.serverIds.get(localId);
+      return id ? [{ localId, body: { ...patch, id } }] : [];
+    });
+    for (let start = 0; start < updates.length; start += BATCH_LIMIT) {
+      const chunk = updates.slice(start, start + BATCH_LIMIT);
+      const result = await this.request<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
+        method: "PATCH",
+        body: { updates: chunk.map((update) => update.body) },
+      });
+      if (result.ok) {
+        for (const card of result.data.cards) {
+          const local = this.localCard(card);
+          this.confirmedCards.set(local.id, local);
+        }
+        this.succeed();
+      } else {
+        const ids = chunk.map((update) => update.localId);
+        for (const id of ids) this.pendingCards.delete(id); // later edits of them are rolled back too
+        this.fail({ upsertCards: ids.flatMap((id) => this.confirmedCards.get(id) ?? []) }, result.error.message);
+      }
+    }
+
+    if (Object.keys(snap).length) {
+      const result = await this.request<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(`/api/snaps/${this.snapId}`, {
+        method: "PATCH",
+        body: snap,
+      });
+      if (result.ok) {
+        const saved = result.data.snap;
+        this.confirmedSnap = { ...this.confirmedSnap, ...pickSnap(saved) };
+        this.succeed();
+      } else {
+        const keys = Object.keys(snap) as (keyof SnapPatch)[];
+        for (const key of keys) delete this.pendingSnap[key];
+        const restore: Partial<BoardSnap> = {};
+        for (const key of keys) Object.assign(restore, { [key]: this.confirmedSnap[key] });
+        this.fail({ snap: restore }, result.error.message);
+      }
+    }
+  }
+
+  private async createCards(cards: BoardCard[], lines: BoardLine[]): Promise<void> {
+    const fresh = cards.filter((card) => !this.serverIds.has(card.id));
+    for (let start = 0; start < fresh.length; start += BATCH_LIMIT) {
+      const chunk = fresh.slice(start, start + BATCH_LIMIT);
+      const result = await this.request<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
+        method: "POST",
+        body: { cards: chunk.map((card) => ({ ...withoutId(card), snapId: this.snapId })) },
+      });
+      if (!result.ok) {
+        const failed = fresh.slice(start).map((card) => card.id);
+        this.fail({ removeCards: failed }, result.error.message);
+        return;
+      }
+      result.data.cards.forEach((saved, index) => {
+        const local = chunk[index];
+        if (!local) return;
+        this.link(local.id, saved.id);
+        this.confirmedCards.set(local.id, { ...toBoardCard(saved), id: local.id });
+      });
+      this.succeed();
+    }
+    if (lines.length) await this.createLines(lines);
+  }
+
+  private async deleteCards(cards: BoardCard[]): Promise<void> {
+    const failed: BoardCard[] = [];
+    let message = "";
+    const targets = cards.filter((card) => this.serverIds.has(card.id));
+    for (let start = 0; start < targets.length; start += DELETE_CONCURRENCY) {
+      await Promise.all(
+        targets.slice(start, start + DELETE_CONCURRENCY).map(async (card) => {
+          const result = await this.request(`/api/snaps/cards/${this.serverIds.get(card.id)}`, { method: "DELETE" });
+          // Already gone is what was wanted.
+          if (result.ok || result.status === 404) {
+            this.forgetCard(card.id);
+          } else {
+            failed.push(card);
+            message = result.error.message;
+          }
+        }),
+      );
+    }
+    if (failed.length === 0) {
+      this.succeed();
+      return;
+    }
+    const ids = new Set(failed.map((card) => card.id));
+    this.fail(
+      {
+        upsertCards: failed.flatMap((card) => this.confirmedCards.get(card.id) ?? []),
+        upsertLines: [...this.confirmedLines.values()].filter((line) => ids.has(line.fromCardId) || ids.has(line.toCardId)),
+      },
+      message,
+    );
+  }
+
+  private forgetCard(localId: string): void {
+    this.unlink(localId);
+    this.confirmedCards.delete(localId);
+    for (const [id, line] of this.confirmedLines) {
+      if (line.fromCardId === localId || line.toCardId === localId) {
+        this.confirmedLines.delete(id);
+        this.unlink(id);
+      }
+    }
+  }
+
+  private async createLines(lines: BoardLine[]): Promise<void> {
+    for (const line of lines) {
+      const fromCardId = this.serverIds.get(line.fromCardId);
+      const toCardId = this.serverIds.get(line.toCardId);
+      if (!fromCardId || !toCardId || this.serverIds.has(line.id)) {
+        if (!this.serverIds.has(line.id)) this.fail({ removeLines: [line.id] }, "One of the line's cards was not saved.");
+        continue;
+      }
+      const result = await this.request<{ line: ServerLine }>(`/api/snaps/${this.snapId}/lines`, {
+        method: "POST",
+        body: { fromCardId, toCardId, color: line.color, style: line.style, arrow: line.arrow },
+      });
+      if (result.ok) {
+        this.link(line.id, result.data.line.id);
+        this.confirmedLines.set(line.id, line);
+        this.succeed();
+      } else {
+        this.fail({ removeLines: [line.id] }, result.error.message);
+      }
+    }
+  }
+
+  private async deleteLine(line: BoardLine): Promise<void> {
+    const serverId = this.serverIds.get(line.id);
+    if (!serverId) return;
+    const result = await this.request(`/api/lines/${serverId}`, { method: "DELETE" });
+    if (result.ok || result.status === 404) {
+      this.unlink(line.id);
+      this.confirmedLines.delete(line.id);
+      this.succeed();
+    } else {
+      const confirmed = this.confirmedLines.get(line.id);
+      this.fail({ upsertLines: confirmed ? [confirmed] : [] }, result.error.message);
+    }
+  }
+
+  private async updateLine(localId: string, patch: Partial<BoardLine>): Promise<void> {
+    const serverId = this.serverIds.get(localId);
+    if (!serverId) return;
+    const result = await this.request<{ line: ServerLine }>(`/api/lines/${serverId}`, { method: "PATCH", body: patch });
+    const confirmed = this.confirmedLines.get(localId);
+    if (result.ok) {
+      if (confirmed) this.confirmedLines.set(localId, { ...confirmed, ...patch });
+      this.succeed();
+    } else {
+      this.fail({ upsertLines: confirmed ? [confirmed] : [] }, result.error.message);
+    }
+  }
+}
+
+function withoutId(card: BoardCard): Omit<BoardCard, "id"> {
+  const fields: Partial<BoardCard> = { ...card };
+  delete fields.id;
+  return fields as Omit<BoardCard, "id">;
+}
+
+function pickSnap(snap: BoardSnap & { rowHeights: unknown; colWidths: unknown }): Partial<BoardSnap> {
+  return {
+    title: snap.title,
+    subtitle: snap.subtitle,
+    icon: snap.icon,
+    fontFamily: snap.fontFamily,
+    canvasBackgroundColor: snap.canvasBackgroundColor,
+    cellSpacing: snap.cellSpacing,
+    rowHeights: toSizeMap(snap.rowHeights),
+    colWidths: toSizeMap(snap.colWidths),
+    folderId: snap.folderId,
+  };
+}

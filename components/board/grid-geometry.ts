@@ -1,0 +1,119 @@
+import type { BoardCard, SizeMap } from "./board-types";
+
+export const DEFAULT_ROW_HEIGHT = 120;
+export const DEFAULT_COL_WIDTH = 200;
+/** Below this a track cannot hold a readable card; the server allows 0, the resize handles stop here. */
+export const MIN_TRACK_SIZE = 40;
+export const MAX_TRACK_SIZE = 2000;
+
+export interface Rect {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+}
+
+export interface GridLayout {
+  rows: number;
+  cols: number;
+  rowSizes: number[];
+  colSizes: number[];
+  /** Start of each track in pixels from the grid's top or left edge. */
+  rowStarts: number[];
+  colStarts: number[];
+  width: number;
+  height: number;
+  gap: number;
+}
+
+function maxKey(map: SizeMap): number {
+  return Object.keys(map).reduce((max, key) => Math.max(max, Number(key)), -1);
+}
+
+/** Rows and columns: enough for every card and every sized track, and at least one of each. */
+export function gridSize(cards: readonly Rect[], rowHeights: SizeMap, colWidths: SizeMap): { rows: number; cols: number } {
+  let rows = Math.max(1, maxKey(rowHeights) + 1);
+  let cols = Math.max(1, maxKey(colWidths) + 1);
+  for (const card of cards) {
+    rows = Math.max(rows, card.row + card.rowSpan);
+    cols = Math.max(cols, card.col + card.colSpan);
+  }
+  return { rows, cols };
+}
+
+function trackSizes(count: number, map: SizeMap, fallback: number): number[] {
+  return Array.from({ length: count }, (_, index) => map[String(index)] ?? fallback);
+}
+
+function trackStarts(sizes: number[], gap: number): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const size of sizes) {
+    starts.push(at);
+    at += size + gap;
+  }
+  return starts;
+}
+
+export function computeLayout(cards: readonly Rect[], rowHeights: SizeMap, colWidths: SizeMap, gap: number): GridLayout {
+  const { rows, cols } = gridSize(cards, rowHeights, colWidths);
+  const rowSizes = trackSizes(rows, rowHeights, DEFAULT_ROW_HEIGHT);
+  const colSizes = trackSizes(cols, colWidths, DEFAULT_COL_WIDTH);
+  const rowStarts = trackStarts(rowSizes, gap);
+  const colStarts = trackStarts(colSizes, gap);
+  const span = (sizes: number[]) => sizes.reduce((sum, size) => sum + size, 0) + gap * Math.max(0, sizes.length - 1);
+  return { rows, cols, rowSizes, colSizes, rowStarts, colStarts, width: span(colSizes), height: span(rowSizes), gap };
+}
+
+/** The track under a pixel offset; a point in a gap belongs to the track before it. Clamped to the grid. */
+function trackAt(starts: number[], offset: number): number {
+  let index = 0;
+  for (let i = 0; i < starts.length; i += 1) {
+    if (offset >= (starts[i] ?? 0)) index = i;
+  }
+  return index;
+}
+
+export function cellAt(layout: GridLayout, x: number, y: number): { row: number; col: number } {
+  return { row: trackAt(layout.rowStarts, y), col: trackAt(layout.colStarts, x) };
+}
+
+/** A card's box in pixels, from the same tracks CSS grid lays it out on. */
+export function rectBox(layout: GridLayout, rect: Rect): { x: number; y: number; width: number; height: number } {
+  const lastCol = Math.min(rect.col + rect.colSpan, layout.cols) - 1;
+  const lastRow = Math.min(rect.row + rect.rowSpan, layout.rows) - 1;
+  const x = layout.colStarts[rect.col] ?? 0;
+  const y = layout.rowStarts[rect.row] ?? 0;
+  return {
+    x,
+    y,
+    width: (layout.colStarts[lastCol] ?? x) + (layout.colSizes[lastCol] ?? 0) - x,
+    height: (layout.rowStarts[lastRow] ?? y) + (layout.rowSizes[lastRow] ?? 0) - y,
+  };
+}
+
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.row < b.row + b.rowSpan && b.row < a.row + a.rowSpan && a.col < b.col + b.colSpan && b.col < a.col + a.colSpan;
+}
+
+export function contains(outer: Rect, inner: Rect): boolean {
+  return inner.row >= outer.row && inner.col >= outer.col && inner.row + inner.rowSpan <= outer.row + outer.rowSpan && inner.col + inner.colSpan <= outer.col + outer.colSpan;
+}
+
+/** For each cell, the card drawn there (the first in reading order when cards overlap). */
+export function occupancy(cards: readonly BoardCard[], rows: number, cols: number): (BoardCard | undefined)[][] {
+  const cells: (BoardCard | undefined)[][] = Array.from({ length: rows }, () => new Array<BoardCard | undefined>(cols).fill(undefined));
+  for (const card of cards) {
+    for (let row = card.row; row < Math.min(rows, card.row + card.rowSpan); row += 1) {
+      const line = cells[row];
+      if (!line) continue;
+      for (let col = card.col; col < Math.min(cols, card.col + card.colSpan); col += 1) line[col] ??= card;
+    }
+  }
+  return cells;
+}
+
+/** Cards in reading order (row, then column), the order the grid's DOM and keyboard follow. */
+export function readingOrder<T extends Rect & { id: string }>(cards: readonly T[]): T[] {
+  return [...cards].sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

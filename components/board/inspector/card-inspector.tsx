@@ -1,0 +1,137 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { ColorPicker } from "@/components/ui/color-picker";
+import {
+  AlignBottomIcon,
+  AlignCenterIcon,
+  AlignLeftIcon,
+  AlignMiddleIcon,
+  AlignRightIcon,
+  AlignTopIcon,
+  BoldIcon,
+  ItalicIcon,
+  TrashIcon,
+  UnderlineIcon,
+} from "@/components/ui/icons";
+import { NumberField } from "@/components/ui/number-field";
+import { RangeField } from "@/components/ui/range-field";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { SelectField } from "@/components/ui/select-field";
+import { TextareaField } from "@/components/ui/textarea-field";
+import { ToggleButton } from "@/components/ui/toggle-button";
+import { FONT_SIZES, KNOWN_CELL_TYPES } from "@/lib/cards/card-constants";
+import type { BoardCard, CardPatch } from "../board-types";
+import { InspectorSection } from "./inspector-section";
+
+const TYPE_LABELS: Record<string, string> = { normal: "Text", todo: "To-do", status: "Status", link: "Link", image: "Image", designembed: "Design embed" };
+const URL_TYPES = new Set(["link", "image", "designembed"]);
+const FONT_LABELS: Record<string, string> = { "text-xs": "Extra small", "text-sm": "Small", "text-base": "Medium", "text-lg": "Large", "text-xl": "Extra large" };
+
+interface CardInspectorProps {
+  card: BoardCard;
+  /** A field edit; edits sharing a key in quick succession undo together. */
+  onChange: (patch: CardPatch, key?: string) => void;
+  onMove: (target: { row: number; col: number }) => void;
+  onResize: (span: { rowSpan: number; colSpan: number }) => void;
+  onDelete: () => void;
+}
+
+/** Every field of the selected card. Each change applies at once and is saved like any board edit. */
+export function CardInspector({ card, onChange, onMove, onResize, onDelete }: CardInspectorProps) {
+  const typeOptions: { value: string; label: string }[] = KNOWN_CELL_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] ?? type }));
+  if (!typeOptions.some((option) => option.value === card.cellType)) typeOptions.push({ value: card.cellType, label: `${card.cellType} (custom)` });
+  const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({ value: size, label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase() }));
+  if (!fontOptions.some((option) => option.value === card.fontSize)) fontOptions.push({ value: card.fontSize, label: card.fontSize });
+  const isUrl = URL_TYPES.has(card.cellType);
+
+  return (
+    <div className="divide-y divide-slate-100">
+      <InspectorSection title="Content">
+        <SelectField size="sm" label="Type" value={card.cellType} options={typeOptions} onChange={(event) => onChange({ cellType: event.target.value })} />
+        <TextareaField
+          label={isUrl ? (card.cellType === "designembed" ? "URL (https)" : "URL") : "Text"}
+          value={card.title}
+          maxLength={10_000}
+          rows={isUrl ? 2 : 3}
+          placeholder={isUrl ? "https://…" : "Write something…"}
+          spellCheck={!isUrl}
+          onChange={(event) => onChange({ title: event.target.value }, `title:${card.id}`)}
+        />
+        <TextareaField
+          label={card.cellType === "image" ? "Note (also the image's alt text)" : "Note"}
+          value={card.note}
+          maxLength={10_000}
+          rows={2}
+          placeholder="Add a note…"
+          onChange={(event) => onChange({ note: event.target.value }, `note:${card.id}`)}
+        />
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" checked={card.completed} onChange={(event) => onChange({ completed: event.target.checked })} className="size-4 accent-indigo-600" />
+          Completed
+          <span className="text-xs text-slate-400">(to-do cards)</span>
+        </label>
+      </InspectorSection>
+
+      <InspectorSection title="Fill and border">
+        <ColorPicker label="Color" value={card.color} allowNone onChange={(color) => onChange({ color }, `color:${card.id}`)} />
+        <RangeField label="Opacity" value={card.cellOpacity} min={0} max={100} unit="%" onChange={(cellOpacity) => onChange({ cellOpacity }, `opacity:${card.id}`)} />
+        <RangeField label="Corner radius" value={card.borderRadius} min={0} max={24} unit="px" onChange={(borderRadius) => onChange({ borderRadius }, `radius:${card.id}`)} />
+        <RangeField label="Border" value={card.borderSize} min={0} max={8} unit="px" onChange={(borderSize) => onChange({ borderSize }, `border:${card.id}`)} />
+      </InspectorSection>
+
+      <InspectorSection title="Text">
+        <SelectField size="sm" label="Font size" value={card.fontSize} options={fontOptions} onChange={(event) => onChange({ fontSize: event.target.value })} />
+        <div className="flex flex-wrap items-center gap-2">
+          <SegmentedControl
+            label="Horizontal alignment"
+            value={card.textAlign}
+            onChange={(textAlign) => onChange({ textAlign })}
+            options={[
+              { value: "left", label: "Align left", icon: <AlignLeftIcon className="size-4" /> },
+              { value: "center", label: "Align center", icon: <AlignCenterIcon className="size-4" /> },
+              { value: "right", label: "Align right", icon: <AlignRightIcon className="size-4" /> },
+            ]}
+          />
+          <SegmentedControl
+            label="Vertical alignment"
+            value={card.verticalAlign}
+            onChange={(verticalAlign) => onChange({ verticalAlign })}
+            options={[
+              { value: "top", label: "Align top", icon: <AlignTopIcon className="size-4" /> },
+              { value: "middle", label: "Align middle", icon: <AlignMiddleIcon className="size-4" /> },
+              { value: "bottom", label: "Align bottom", icon: <AlignBottomIcon className="size-4" /> },
+            ]}
+          />
+        </div>
+        <div className="flex gap-1.5" role="group" aria-label="Text style">
+          <ToggleButton label="Bold" pressed={card.bold} onChange={(bold) => onChange({ bold })}>
+            <BoldIcon className="size-4" />
+          </ToggleButton>
+          <ToggleButton label="Italic" pressed={card.italic} onChange={(italic) => onChange({ italic })}>
+            <ItalicIcon className="size-4" />
+          </ToggleButton>
+          <ToggleButton label="Underline" pressed={card.underline} onChange={(underline) => onChange({ underline })}>
+            <UnderlineIcon className="size-4" />
+          </ToggleButton>
+        </div>
+      </InspectorSection>
+
+      <InspectorSection title="Position and size">
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField label="Row" value={card.row + 1} min={1} max={1000} onCommit={(row) => onMove({ row: row - 1, col: card.col })} />
+          <NumberField label="Column" value={card.col + 1} min={1} max={1000} onCommit={(col) => onMove({ row: card.row, col: col - 1 })} />
+          <NumberField label="Rows spanned" value={card.rowSpan} min={1} max={100} onCommit={(rowSpan) => onResize({ rowSpan, colSpan: card.colSpan })} />
+          <NumberField label="Columns spanned" value={card.colSpan} min={1} max={100} onCommit={(colSpan) => onResize({ rowSpan: card.rowSpan, colSpan })} />
+        </div>
+      </InspectorSection>
+
+      <div className="p-4">
+        <Button variant="secondary" size="sm" onClick={onDelete} className="w-full text-red-700! hover:bg-red-50!">
+          <TrashIcon className="size-4" />
+          Delete card
+        </Button>
+      </div>
+    </div>
+  );
+}

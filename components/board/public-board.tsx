@@ -1,0 +1,69 @@
+"use client";
+
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { BrandMark } from "@/components/app-shell/brand-mark";
+import { GridIcon } from "@/components/ui/icons";
+import { BoardCanvas, type CanvasActions } from "./board-canvas";
+import { boardFontFamily } from "./board-font";
+import type { BoardDoc } from "./board-types";
+import type { Selection } from "./selection";
+
+const noop = () => {};
+
+/** The public share page: the board read-only (keyboard navigation only), and who made it possible. */
+export function PublicBoard({ doc }: { doc: BoardDoc }) {
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const actions = useMemo<CanvasActions>(
+    () => ({
+      select: setSelection,
+      startEdit: noop,
+      commitEdit: noop,
+      cancelEdit: noop,
+      toggleTodo: noop,
+      moveCard: noop,
+      resizeCard: noop,
+      addCardAt: noop,
+      deleteCard: noop,
+      deleteLine: noop,
+      addTrack: noop,
+      removeTrack: noop,
+      resizeTrack: noop,
+      pickForConnect: noop,
+      cancelConnect: noop,
+    }),
+    [],
+  );
+  const { snap } = doc;
+
+  return (
+    <div className="flex h-dvh flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="flex items-center gap-3 px-4 py-3 sm:px-6">
+          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg">
+            {snap.icon || <GridIcon className="size-5 text-slate-500" />}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{snap.title}</h1>
+            {snap.subtitle && <p className="truncate text-xs text-slate-500 sm:text-sm">{snap.subtitle}</p>}
+          </div>
+          <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">View only</span>
+        </div>
+      </header>
+      <main className="min-h-0 flex-1 overflow-auto" style={{ backgroundColor: snap.canvasBackgroundColor, fontFamily: boardFontFamily(snap.fontFamily) }}>
+        <BoardCanvas doc={doc} editable={false} selection={selection} editingId={null} connecting={false} connectFromId={null} actions={actions} />
+      </main>
+      <footer className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-500">
+        <Link href="/sign-up" className="inline-flex items-center gap-2 rounded-lg hover:opacity-80" aria-label="Made with Snap Board: create your own board">
+          <span>Made with</span>
+          <span className="scale-90">
+            <BrandMark />
+          </span>
+        </Link>
+        <Link href="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
+          Make your own board
+        </Link>
+      </footer>
+    </div>
+  );
+}

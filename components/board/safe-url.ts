@@ -1,0 +1,23 @@
+/**
+ * The URL in a link, image or embed card, only when it is absolute http(s) (https only for
+ * embeds); anything else, javascript: included, is never put in an href, src or frame.
+ */
+export function safeUrl(text: string, options: { httpsOnly?: boolean } = {}): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  const allowed = options.httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
+  return allowed ? url.href : null;
+}
+
+/** host + path, for showing a link compactly. */
+export function displayUrl(href: string): string {
+  const url = new URL(href);
+  const path = url.pathname === "/" ? "" : url.pathname;
+  return `${url.host}${path}${url.search}`;
+}

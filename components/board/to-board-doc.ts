@@ -1,0 +1,79 @@
+import type { BoardCard, BoardDoc, BoardLine, SizeMap } from "./board-types";
+
+/** The fields of a full snap (GET /api/snaps/:id, or lib's SnapDetail) the board needs. */
+export interface SnapSource {
+  id: string;
+  title: string;
+  subtitle: string | null;
+  icon: string | null;
+  fontFamily: string;
+  canvasBackgroundColor: string;
+  cellSpacing: number;
+  rowHeights: unknown;
+  colWidths: unknown;
+  folderId: string | null;
+  isPublic: boolean;
+  shareMode: "view" | "edit";
+  shareToken: string | null;
+  sharedWithWorkspace: boolean;
+  cards: (BoardCard & { snapId?: string })[];
+  lines: (BoardLine & { snapId?: string })[];
+}
+
+/** Size maps are JSON in the database: keep only index keys with finite numbers. */
+export function toSizeMap(value: unknown): SizeMap {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return {};
+  const map: SizeMap = {};
+  for (const [key, size] of Object.entries(value)) {
+    if (/^\d+$/.test(key) && typeof size === "number" && Number.isFinite(size)) map[key] = size;
+  }
+  return map;
+}
+
+/** A plain, serializable copy for the client editor: no dates, no owner or workspace ids. */
+export function toBoardDoc(snap: SnapSource): BoardDoc {
+  return {
+    snap: {
+      id: snap.id,
+      title: snap.title,
+      subtitle: snap.subtitle,
+      icon: snap.icon,
+      fontFamily: snap.fontFamily,
+      canvasBackgroundColor: snap.canvasBackgroundColor,
+      cellSpacing: snap.cellSpacing,
+      rowHeights: toSizeMap(snap.rowHeights),
+      colWidths: toSizeMap(snap.colWidths),
+      folderId: snap.folderId,
+      isPublic: snap.isPublic,
+      shareMode: snap.shareMode,
+      shareToken: snap.shareToken,
+      sharedWithWorkspace: snap.sharedWithWorkspace,
+    },
+    cards: snap.cards.map(toBoardCard),
+    lines: snap.lines.map(({ id, fromCardId, toCardId, color, style, arrow }) => ({ id, fromCardId, toCardId, color, style, arrow })),
+  };
+}
+
+export function toBoardCard(card: BoardCard & { snapId?: string }): BoardCard {
+  return {
+    id: card.id,
+    title: card.title,
+    row: card.row,
+    col: card.col,
+    rowSpan: card.rowSpan,
+    colSpan: card.colSpan,
+    color: card.color,
+    cellType: card.cellType,
+    completed: card.completed,
+    note: card.note,
+    textAlign: card.textAlign,
+    verticalAlign: card.verticalAlign,
+    fontSize: card.fontSize,
+    bold: card.bold,
+    italic: card.italic,
+    underline: card.underline,
+    borderRadius: card.borderRadius,
+    borderSize: card.borderSize,
+    cellOpacity: card.cellOpacity,
+  };
+}

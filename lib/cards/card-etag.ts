@@ -1,0 +1,9 @@
+import { entityTag } from "@/lib/http/etag";
+import { cardSelect, type CardView } from "./card-selects";
+
+const FIELDS = Object.keys(cardSelect) as (keyof CardView)[];
+
+/** A card's ETag: a digest of its fields, in cardSelect's order (a card is small; no version column needed). */
+export function cardEtag(card: CardView): string {
+  return entityTag("card", ...FIELDS.map((field) => card[field]));
+}

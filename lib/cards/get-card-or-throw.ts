@@ -1,0 +1,14 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
+import { cardSelect, type CardView } from "./card-selects";
+
+/** GET /api/snaps/cards/:id: 404 for an unknown card, 403 when its snap may not be seen. */
+export async function getCardOrThrow(principal: Principal, cardId: string): Promise<CardView> {
+  const found = await db.card.findUnique({ where: { id: cardId }, select: { ...cardSelect, snap: { select: snapAccessSelect } } });
+  if (!found) throw new ApiError("NOT_FOUND", "Card not found");
+  const { snap, ...card } = found;
+  assertSnapAccess(principal, snap, "read", "card");
+  return card;
+}

@@ -1,0 +1,244 @@
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/http/api-error";
+import packageJson from "@/package.json";
+import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type NamedSchema } from "./components";
+import { OPERATIONS, TAGS, type Access, type OperationSpec, type RequestHeader } from "./operations";
+import { toJsonSchema, trimJsonSchema, type JsonSchema } from "./to-json-schema";
+
+export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, JsonSchema>> };
+
+const JSON_TYPE = "application/json";
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const DESCRIPTION = `JSON over HTTP for snaps (grid boards), their cards, lines and folders.
+
+**Authentication.** Send a personal API key on every request: \`Authorization: Bearer service_sk_…\`
+(generate one in the web app under Settings › Integrations). The web app itself uses its session
+cookie; cookie-authenticated writes must come from the app's own origin.
+
+**Errors.** Every error has one body: \`{"error": {"code", "message", "details"?}}\`; the code
+decides the status (README, Errors).
+
+**Idempotent retries.** POST creates (snaps, cards, card batches, lines, folders) take an
+\`Idempotency-Key\` header (1–255 visible ASCII characters). A retry by the same user with the same
+key, method, path and body within 24 hours answers the first response again, with
+\`Idempotent-Replayed: true\`, and writes nothing; the same key with a different request is 409
+\`IDEMPOTENCY_KEY_REUSED\`.
+
+**Optimistic concurrency.** \`GET\` and \`PATCH\` of a snap or a card answer an \`ETag\`. Send it
+back as \`If-Match\` on a \`PATCH\`: if the resource changed meanwhile, the answer is 412
+\`PRECONDITION_FAILED\` and nothing is written. \`If-None-Match\` on a \`GET\` answers 304 while it is current.
+
+**AI agents.** An MCP server (Streamable HTTP) is at \`/api/mcp\`, with the same API keys.`;
+
+const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; message: string }> = {
+  400: { code: "BAD_REQUEST", description: "Invalid parameters or body; details name each field path.", message: "Invalid body: title Title cannot be empty" },
+  401: { code: "UNAUTHORIZED", description: "Missing, malformed, wrong or revoked API key; no session.", message: "Invalid, incomplete or revoked API key" },
+  403: { code: "FORBIDDEN", description: "Authenticated, but not allowed.", message: "You may not edit this snap" },
+  404: { code: "NOT_FOUND", description: "No such resource.", message: "Snap not found" },
+  409: {
+    code: "IDEMPOTENCY_KEY_REUSED",
+    description: "A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).",
+    message: "Idempotency-Key reused with a different request: a retry must repeat the method, path and body exactly; use a new key for a new request",
+  },
+  412: { code: "PRECONDITION_FAILED", description: "If-Match no longer matches the current ETag; nothing was written.", message: "The snap changed since you read it: If-Match does not match its current ETag; read it again" },
+  413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
+  415: { code: "UNSUPPORTED_MEDIA_TYPE", description: "The body is not application/json.", message: "Send the body as JSON with Content-Type: application/json" },
+};
+
+const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: JsonSchema }> = {
+  "Idempotency-Key": {
+    component: "IdempotencyKey",
+    parameter: {
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.",
+      schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
+      example: "7f9c2ba4-e88f-4d2b-9a1c-3e5b6d7f8a90",
+    },
+  },
+  "If-Match": {
+    component: "IfMatch",
+    parameter: {
+      name: "If-Match",
+      in: "header",
+      required: false,
+      description: "The ETag you read: the write happens only if the resource still has it (else 412).",
+      schema: { type: "string" },
+    },
+  },
+  "If-None-Match": {
+    component: "IfNoneMatch",
+    parameter: {
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "The ETag you hold: 304 with no body while it is current.",
+      schema: { type: "string" },
+    },
+  },
+};
+
+const SECURITY: Record<Access, JsonSchema[]> = {
+  "key-or-session": [{ bearerAuth: [] }, { sessionCookie: [] }],
+  session: [{ sessionCookie: [] }],
+  key: [{ bearerAuth: [] }],
+  public: [],
+};
+
+/** A registry of named zod schemas as components.schemas, refs between them included. */
+function convertComponents(named: readonly NamedSchema[], io: "input" | "output"): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const { name, schema } of named) registry.add(schema, { id: name });
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: "draft-2020-12",
+    uri: (id) => `#/components/schemas/${id}`,
+    override: trimJsonSchema,
+  }) as {
+    schemas: Record<string, JsonSchema>;
+  };
+  return Object.fromEntries(
+    named.map(({ name, description }) => {
+      const schema = { ...schemas[name]! };
+      delete schema.$schema;
+      delete schema.$id;
+      return [name, { description, ...schema }];
+    }),
+  );
+}
+
+function schemaRef(names: Map<z.ZodType, string>, schema: z.ZodType, where: string) {
+  const name = names.get(schema);
+  if (!name) throw new Error(`${where}: the schema is not named in lib/openapi/components.ts`);
+  return ref("schemas", name);
+}
+
+function queryParameters(query: z.ZodObject): JsonSchema[] {
+  const { required = [] } = toJsonSchema(query, { io: "input" }) as { required?: string[] };
+  return Object.entries(query.shape).map(([name, field]) => {
+    const { description, ...schema } = toJsonSchema(field as z.ZodType, { io: "input" });
+    return { name, in: "query", required: required.includes(name), description, schema };
+  });
+}
+
+function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, string>, responseNames: Map<z.ZodType, string>): JsonSchema {
+  const where = `${operation.method.toUpperCase()} ${operation.path}`;
+  const { success } = operation;
+  const parameters = [
+    ...Object.entries(operation.pathParams ?? {}).map(([name, description]) => ({
+      name,
+      in: "path",
+      required: true,
+      description,
+      schema: { type: "string", minLength: 1, maxLength: 64 },
+    })),
+    ...(operation.query ? queryParameters(operation.query) : []),
+    ...(operation.requestHeaders ?? []).map((header) => ref("parameters", HEADER_PARAMETERS[header].component)),
+  ];
+
+  const successHeaders: JsonSchema = {};
+  if (success.etag) successHeaders.ETag = ref("headers", "ETag");
+  if (success.replayable) successHeaders["Idempotent-Replayed"] = ref("headers", "IdempotentReplayed");
+  const responses: JsonSchema = {
+    [success.status]: {
+      description: success.description,
+      ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
+      ...(success.schema
+        ? { content: { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } } }
+        : {}),
+    },
+  };
+  for (const status of operation.errors) responses[status] = ref("responses", `Error${status}`);
+  for (const other of operation.otherResponses ?? []) {
+    responses[other.status] = {
+      description: other.description,
+      ...(other.schema ? { content: { [JSON_TYPE]: { schema: schemaRef(responseNames, other.schema, where) } } } : {}),
+    };
+  }
+  responses.default = ref("responses", "Error");
+
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    security: SECURITY[operation.access],
+    ...(parameters.length ? { parameters } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            ...(operation.body.maxBytes ? { description: `At most ${operation.body.maxBytes / 1_000_000} MB.` } : {}),
+            content: { [JSON_TYPE]: { schema: schemaRef(requestNames, operation.body.schema, where), example: operation.body.example } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function errorResponses(): Record<string, JsonSchema> {
+  const entries = Object.entries(ERROR_RESPONSES).map(([status, { code, description, message }]) => [
+    `Error${status}`,
+    { description, content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code, message } } } } },
+  ]);
+  const fallback = {
+    description: `Any other error, e.g. ${ERROR_STATUS.INTERNAL_SERVER_ERROR} INTERNAL_SERVER_ERROR or ${ERROR_STATUS.SERVICE_UNAVAILABLE} SERVICE_UNAVAILABLE (with Retry-After).`,
+    content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable; retry shortly" } } } },
+  };
+  return { ...Object.fromEntries(entries), Error: fallback };
+}
+
+function build(): OpenApiDocument {
+  const requestComponents = convertComponents(REQUEST_SCHEMAS, "input");
+  const responseComponents = convertComponents(RESPONSE_SCHEMAS, "output");
+  const clash = Object.keys(requestComponents).find((name) => name in responseComponents);
+  if (clash) throw new Error(`Schema name ${clash} is both a request and a response component`);
+  const requestNames = new Map(REQUEST_SCHEMAS.map(({ name, schema }) => [schema, name]));
+  const responseNames = new Map(RESPONSE_SCHEMAS.map(({ name, schema }) => [schema, name]));
+
+  const paths: OpenApiDocument["paths"] = {};
+  for (const operation of OPERATIONS) {
+    const item = (paths[operation.path] ??= {});
+    if (item[operation.method]) throw new Error(`${operation.method.toUpperCase()} ${operation.path} is registered twice`);
+    item[operation.method] = operationObject(operation, requestNames, responseNames);
+  }
+
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: { title: "Snap Board Service API", version: packageJson.version, description: DESCRIPTION },
+    servers: [{ url: "/", description: "This server" }],
+    tags: TAGS.map((tag) => ({ ...tag })),
+    security: SECURITY["key-or-session"],
+    paths,
+    components: {
+      schemas: { ...requestComponents, ...responseComponents },
+      responses: errorResponses(),
+      parameters: Object.fromEntries(Object.values(HEADER_PARAMETERS).map(({ component, parameter }) => [component, parameter])),
+      headers: {
+        ETag: { description: "The representation's entity tag, for If-Match and If-None-Match.", schema: { type: "string" } },
+        IdempotentReplayed: { description: "Present on a replayed answer to a retried Idempotency-Key.", schema: { type: "string", const: "true" } },
+      },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "service_sk_…", description: "A personal API key (Settings › Integrations)." },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "authjs.session-token",
+          description: "The web app's session (__Secure- prefixed over HTTPS). Writes must come from the app's own origin.",
+        },
+      },
+    },
+  };
+}
+
+let built: OpenApiDocument | undefined;
+
+/** The OpenAPI 3.1 document of the API, built once per process from the operation registry. */
+export function buildOpenApiDocument(): OpenApiDocument {
+  built ??= build();
+  return built;
+}

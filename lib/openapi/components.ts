@@ -1,0 +1,96 @@
+import type { z } from "zod";
+import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
+import {
+  cardBatchCreateSchema,
+  cardBatchUpdateSchema,
+  cardCreateSchema,
+  cardResponseSchema,
+  cardSchema,
+  cardsResponseSchema,
+  cardUpdateSchema,
+  listCardSchema,
+} from "@/lib/cards/card-schemas";
+import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponseSchema, folderSummarySchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
+import { healthSchema } from "@/lib/health/health-schemas";
+import { errorBodySchema } from "@/lib/http/error-schemas";
+import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
+import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
+import {
+  listSnapSchema,
+  paginationSchema,
+  snapCreateSchema,
+  snapListResponseSchema,
+  snapResponseSchema,
+  snapSchema,
+  snapSummarySchema,
+  snapUpdateSchema,
+  workspaceSnapsResponseSchema,
+} from "@/lib/snaps/snap-schemas";
+import { signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
+import { successResponseSchema } from "@/lib/validation/common";
+import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
+import { openApiDocumentSchema } from "./openapi-schemas";
+import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "./workspace-member-schemas";
+
+export interface NamedSchema {
+  name: string;
+  schema: z.ZodType;
+  description: string;
+}
+
+/**
+ * Request bodies, converted as input (what a caller may send: fields with defaults are optional).
+ * These are the very schemas the handlers parse with.
+ */
+export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
+  { name: "SnapCreate", schema: snapCreateSchema, description: "POST /api/snaps. Every field optional." },
+  { name: "SnapUpdate", schema: snapUpdateSchema, description: "PATCH /api/snaps/{id}. isPublic, shareMode and sharedWithWorkspace: owner or workspace admin only." },
+  { name: "CardCreate", schema: cardCreateSchema, description: "POST /api/snaps/cards/{id}: row and col required; snapId, if sent, must equal the path's." },
+  { name: "CardUpdate", schema: cardUpdateSchema, description: "PATCH /api/snaps/cards/{id}: any card field but id and snapId." },
+  { name: "CardBatchCreate", schema: cardBatchCreateSchema, description: "1 to 100 cards, each naming its snap; all or nothing." },
+  { name: "CardBatchUpdate", schema: cardBatchUpdateSchema, description: "1 to 100 updates, each naming a card once; all or nothing." },
+  { name: "LineCreate", schema: lineCreateSchema, description: "Two different cards of the snap." },
+  { name: "LineUpdate", schema: lineUpdateSchema, description: "Only a line's looks change; its ends are fixed." },
+  { name: "FolderCreate", schema: folderCreateSchema, description: "A folder of the caller's workspace." },
+  { name: "FolderUpdate", schema: folderUpdateSchema, description: "A rename." },
+  { name: "ApiKeyCreate", schema: createApiKeyInputSchema, description: "A label to tell keys apart." },
+  { name: "SignUp", schema: signUpInputSchema, description: "A new account with a personal workspace." },
+  { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
+  { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
+  { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
+];
+
+/** Response bodies, converted as output: exactly what the server answers (extra fields are refused). */
+export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
+  { name: "Error", schema: errorBodySchema, description: "Every error, from every /api path." },
+  { name: "Success", schema: successResponseSchema, description: "The answer to a delete." },
+  { name: "Card", schema: cardSchema, description: "Spec 2.2: every field of a card." },
+  { name: "ListCard", schema: listCardSchema, description: "A card in GET /api/snaps: nine fields." },
+  { name: "Line", schema: lineSchema, description: "A line between two cards of one snap." },
+  { name: "FolderSummary", schema: folderSummarySchema, description: "The folder of a snap." },
+  { name: "Folder", schema: folderSchema, description: "A folder of the workspace." },
+  { name: "Snap", schema: snapSchema, description: "Spec 2.1: a snap with full cards (grid order), lines and folder." },
+  { name: "ListSnap", schema: listSnapSchema, description: "A snap in GET /api/snaps: cards reduced to nine fields, no lines." },
+  { name: "SnapSummary", schema: snapSummarySchema, description: "A snap in the workspace listing." },
+  { name: "Pagination", schema: paginationSchema, description: "hasMore = offset + snaps.length < total." },
+  { name: "SnapResponse", schema: snapResponseSchema, description: "{snap}" },
+  { name: "SnapListResponse", schema: snapListResponseSchema, description: "{snaps}" },
+  { name: "WorkspaceSnapsResponse", schema: workspaceSnapsResponseSchema, description: "{snaps, pagination}" },
+  { name: "CardResponse", schema: cardResponseSchema, description: "{card}" },
+  { name: "CardsResponse", schema: cardsResponseSchema, description: "{cards}, in request order." },
+  { name: "LineResponse", schema: lineResponseSchema, description: "{line}" },
+  { name: "FolderResponse", schema: folderResponseSchema, description: "{folder}" },
+  { name: "FoldersResponse", schema: foldersResponseSchema, description: "{folders}" },
+  { name: "ApiKey", schema: apiKeySummarySchema, description: "A key as listed: never the secret." },
+  { name: "ApiKeysResponse", schema: apiKeysResponseSchema, description: "{apiKeys}" },
+  { name: "CreatedApiKeyResponse", schema: createdApiKeyResponseSchema, description: "{apiKey} with the key itself, shown once." },
+  { name: "User", schema: userSchema, description: "A user." },
+  { name: "UserResponse", schema: userResponseSchema, description: "{user}" },
+  { name: "Health", schema: healthSchema, description: "Liveness and database reachability." },
+  { name: "WorkspaceMember", schema: workspaceMemberSchema, description: "A member of the caller's workspace." },
+  { name: "WorkspaceMembersResponse", schema: workspaceMembersResponseSchema, description: "{workspace, members}" },
+  { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
+  { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
+  { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
+  { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
+];

@@ -1,0 +1,152 @@
+/**
+ * Example bodies for the OpenAPI document and the /docs page. tests/api/openapi.test.ts checks
+ * that each one is valid against the schema it illustrates.
+ */
+const SNAP_ID = "cm3k9x2f70001qz8r5t1v2w3y";
+const CARD_IDS = ["cm3k9x2f70002qz8rb6c7d8e9", "cm3k9x2f70003qz8rf0g1h2i3", "cm3k9x2f70004qz8rj4k5l6m7"] as const;
+const USER_ID = "cm3k9w1a20000qz8r0a1b2c3d";
+const FOLDER_ID = "cm3k9x0b40000qz8rn8o9p0q1";
+const LINE_ID = "cm3k9x3c50005qz8rr2s3t4u5";
+const CREATED = "2026-11-20T09:15:02.118Z";
+const UPDATED = "2026-11-21T16:40:55.903Z";
+
+const cardDefaults = {
+  rowSpan: 1,
+  colSpan: 1,
+  color: "",
+  cellType: "normal",
+  completed: false,
+  note: "",
+  textAlign: "left",
+  verticalAlign: "top",
+  fontSize: "text-sm",
+  bold: false,
+  italic: false,
+  underline: false,
+  borderRadius: 8,
+  borderSize: 1,
+  cellOpacity: 100,
+} as const;
+
+export const exampleCard = { ...cardDefaults, id: CARD_IDS[0], snapId: SNAP_ID, title: "Design review", row: 0, col: 0, color: "#fde68a" };
+export const exampleTodoCard = { ...cardDefaults, id: CARD_IDS[2], snapId: SNAP_ID, title: "Write tests", row: 1, col: 0, cellType: "todo" };
+const exampleCards = [exampleCard, { ...cardDefaults, id: CARD_IDS[1], snapId: SNAP_ID, title: "Ship", row: 0, col: 1 }, exampleTodoCard];
+
+export const exampleLine = { id: LINE_ID, snapId: SNAP_ID, fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], color: "#64748b", style: "solid", arrow: "end" };
+export const exampleFolder = { id: FOLDER_ID, name: "Roadmaps", userId: USER_ID, createdAt: CREATED, updatedAt: CREATED };
+
+const snapFields = {
+  id: SNAP_ID,
+  title: "Sprint 42",
+  subtitle: "Team board",
+  icon: "🚀",
+  userId: USER_ID,
+  createdAt: CREATED,
+  updatedAt: UPDATED,
+  fontFamily: "Inter",
+  canvasBackgroundColor: "#f8fafc",
+  folderId: FOLDER_ID,
+  isPublic: false,
+  shareMode: "view",
+  shareToken: null,
+  sharedWithWorkspace: true,
+  cellSpacing: 8,
+  rowHeights: { "0": 120 },
+  colWidths: {},
+  folder: { id: FOLDER_ID, name: "Roadmaps" },
+};
+
+export const exampleSnap = { ...snapFields, cards: exampleCards, lines: [exampleLine] };
+
+const listCard = ({ id, row, col, rowSpan, colSpan, color, cellOpacity, borderRadius, borderSize }: (typeof exampleCards)[number]) => ({
+  id,
+  row,
+  col,
+  rowSpan,
+  colSpan,
+  color,
+  cellOpacity,
+  borderRadius,
+  borderSize,
+});
+
+export const examples = {
+  snapCreate: { title: "Sprint 42", subtitle: "Team board", icon: "🚀", rows: 2, cols: 3 },
+  snapUpdate: { title: "Sprint 42 (done)", folderId: FOLDER_ID, rowHeights: { "0": 120 }, sharedWithWorkspace: true, shareMode: "edit" },
+  cardCreate: { row: 1, col: 0, title: "Write tests", cellType: "todo", completed: false },
+  cardUpdate: { col: 2, completed: true },
+  cardBatchCreate: { cards: [{ snapId: SNAP_ID, row: 2, col: 0, title: "Write tests", cellType: "todo", completed: false }] },
+  cardBatchUpdate: { updates: [{ id: CARD_IDS[0], title: "Design", color: "#fde68a" }, { id: CARD_IDS[1], bold: true }] },
+  lineCreate: { fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], style: "dashed", arrow: "end" },
+  lineUpdate: { color: "#ef4444", arrow: "both" },
+  folderCreate: { name: "Roadmaps" },
+  apiKeyCreate: { name: "Deploy script" },
+  signUp: { email: "ada@example.com", password: "correct-horse-42", name: "Ada" },
+  memberAdd: { email: "bob@example.com", role: "member" },
+  memberRole: { role: "admin" },
+  mcpRequest: {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { name: "create_snap", arguments: { title: "Sprint 42", rows: 2, cols: 3 } },
+  },
+
+  snapResponse: { snap: exampleSnap },
+  snapListResponse: { snaps: [{ ...snapFields, cards: exampleCards.map(listCard) }] },
+  workspaceSnapsResponse: {
+    snaps: [
+      {
+        id: SNAP_ID,
+        title: "Sprint 42",
+        subtitle: "Team board",
+        icon: "🚀",
+        isPublic: false,
+        shareToken: null,
+        shareMode: "view",
+        folder: { id: FOLDER_ID, name: "Roadmaps" },
+        cellCount: 3,
+        previewCells: exampleCards.map(({ row, col, title, cellType }) => ({ position: { row, col }, title, type: cellType })),
+        createdAt: CREATED,
+        updatedAt: UPDATED,
+      },
+    ],
+    pagination: { total: 1, limit: 50, offset: 0, hasMore: false },
+  },
+  cardResponse: { card: exampleCard },
+  cardsResponse: { cards: [exampleTodoCard] },
+  lineResponse: { line: exampleLine },
+  folderResponse: { folder: exampleFolder },
+  foldersResponse: { folders: [exampleFolder] },
+  success: { success: true },
+  apiKeysResponse: { apiKeys: [{ id: "cm3k9y7d60006qz8rv6w7x8y9", name: "Deploy script", prefix: "service_sk_Xq3vT9bLm", createdAt: CREATED, lastUsedAt: UPDATED }] },
+  createdApiKeyResponse: {
+    apiKey: {
+      id: "cm3k9y7d60006qz8rv6w7x8y9",
+      name: "Deploy script",
+      prefix: "service_sk_Xq3vT9bLm",
+      createdAt: CREATED,
+      lastUsedAt: null,
+      key: "service_sk_Xq3vT9bLmR2pK8sW4nY6hJ1cF5gD0aZ7eU3iO9tQ2xV8bN4m",
+    },
+  },
+  userResponse: { user: { id: USER_ID, email: "ada@example.com", name: "Ada" } },
+  health: { status: "ok", version: "0.1.0", database: "reachable" },
+  membersResponse: {
+    workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" },
+    members: [{ id: USER_ID, email: "ada@example.com", name: "Ada", role: "admin", joinedAt: CREATED }],
+  },
+  memberResponse: { member: { id: "cm3k9w1a2000aqz8rq1w2e3r4", email: "bob@example.com", name: "Bob", role: "member", joinedAt: UPDATED } },
+  ping: { ok: true },
+  mcpResponse: {
+    jsonrpc: "2.0",
+    id: 1,
+    result: { content: [{ type: "text", text: '{"snap":{"id":"…"}}' }], structuredContent: { snap: { id: SNAP_ID } } },
+  },
+  error: {
+    error: {
+      code: "BAD_REQUEST",
+      message: "Invalid body: cards.0.row Must be at most 999",
+      details: [{ path: "cards.0.row", message: "Must be at most 999" }],
+    },
+  },
+} as const;

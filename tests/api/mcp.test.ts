@@ -1,0 +1,171 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, baseUrl, createKey } from "./helpers";
+import { createTeam, type Team } from "./fixtures";
+import { CARD_KEYS, insertSnap } from "./card-fixtures";
+
+/** The SDK's own client over real HTTP, as an agent would connect. */
+async function connect(key?: string): Promise<Client> {
+  const client = new Client({ name: "snap-board-tests", version: "1.0.0" });
+  const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers } }));
+  return client;
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>) {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+/** A tool error's text is the API's error body. */
+function errorOf(result: CallToolResult) {
+  expect(result.isError).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const [content] = result.content;
+  expect(content?.type).toBe("text");
+  return JSON.parse((content as { text: string }).text).error as { code: string; message: string; details?: { path: string }[] };
+}
+
+let team: Team;
+let client: Client;
+beforeAll(async () => {
+  team = await createTeam();
+  client = await connect(team.owner.key);
+});
+afterAll(async () => {
+  await client?.close();
+});
+
+describe("MCP server at /api/mcp", () => {
+  it("lists the eight tools, with input schemas made from the API's zod schemas", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(
+      ["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"].sort(),
+    );
+    const byName = new Map(tools.map((tool) => [tool.name, tool]));
+    const listSnaps = byName.get("list_snaps")!.inputSchema as any;
+    expect(listSnaps.properties.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 50 });
+    expect(listSnaps.properties.sortBy.enum).toEqual(["createdAt", "updatedAt", "title"]);
+    expect(listSnaps.properties.isPublic).toEqual({ type: "boolean" });
+    const createCards = byName.get("create_cards")!.inputSchema as any;
+    expect(createCards.properties.cards).toMatchObject({ type: "array", minItems: 1, maxItems: 100 });
+    expect(createCards.properties.cards.items.properties.borderRadius).toMatchObject({ minimum: 0, maximum: 24 });
+    expect(createCards.properties.cards.items.required).toEqual(expect.arrayContaining(["snapId", "row", "col"]));
+    const updateSnap = byName.get("update_snap")!.inputSchema as any;
+    expect(updateSnap.required).toEqual(["id"]);
+    expect(updateSnap.additionalProperties).toBe(false);
+    expect(byName.get("get_snap")!.annotations).toMatchObject({ readOnlyHint: true });
+    expect(byName.get("delete_snap")!.annotations).toMatchObject({ destructiveHint: true });
+    expect(byName.get("get_snap")!.outputSchema).toMatchObject({ type: "object", required: ["snap"] });
+  });
+
+  it("creates a snap, fills it with a batch, adds to-dos and reads it back", async () => {
+    const created = await call(client, "create_snap", { title: "Agent board", rows: 2, cols: 2 });
+    expect(created.isError).toBeFalsy();
+    const snap = (created.structuredContent as any).snap;
+    expect(snap).toMatchObject({ title: "Agent board", userId: team.owner.id, lines: [] });
+    expect(snap.cards).toHaveLength(4);
+    expect(JSON.parse((created.content[0] as { text: string }).text)).toEqual(created.structuredContent);
+
+    const ids: string[] = snap.cards.map((card: { id: string }) => card.id);
+    const filled = await call(client, "update_cards", {
+      updates: ids.map((id, index) => ({ id, title: `cell ${index}`, color: index % 2 ? "#fde68a" : "" })),
+    });
+    expect(filled.isError).toBeFalsy();
+    expect((filled.structuredContent as any).cards.map((card: { title: string }) => card.title)).toEqual(["cell 0", "cell 1", "cell 2", "cell 3"]);
+
+    const todos = await call(client, "create_cards", {
+      cards: [{ snapId: snap.id, row: 2, col: 0, title: "Write tests", cellType: "todo", completed: false }],
+    });
+    expect(todos.isError).toBeFalsy();
+    const [todo] = (todos.structuredContent as any).cards;
+    expect(Object.keys(todo).sort()).toEqual(CARD_KEYS);
+    expect(todo).toMatchObject({ snapId: snap.id, row: 2, col: 0, cellType: "todo", completed: false });
+
+    const read = await call(client, "get_snap", { id: snap.id });
+    const readBack = (read.structuredContent as any).snap;
+    expect(readBack.cards.map((card: { title: string }) => card.title)).toEqual(["cell 0", "cell 1", "cell 2", "cell 3", "Write tests"]);
+    // The same representation as the REST API.
+    expect((await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).body).toEqual({ snap: readBack });
+
+    const listed = await call(client, "list_snaps", { search: "agent board", limit: 5 });
+    const summary = (listed.structuredContent as any).snaps.find((entry: { id: string }) => entry.id === snap.id);
+    expect(summary).toMatchObject({ title: "Agent board", cellCount: 5 });
+    expect((listed.structuredContent as any).pagination).toMatchObject({ limit: 5, offset: 0 });
+
+    const renamed = await call(client, "update_snap", { id: snap.id, title: "Agent board v2" });
+    expect((renamed.structuredContent as any).snap.title).toBe("Agent board v2");
+    expect((await call(client, "delete_card", { id: todo.id })).structuredContent).toEqual({ success: true });
+    expect((await call(client, "delete_snap", { id: snap.id })).structuredContent).toEqual({ success: true });
+    expect((await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).status).toBe(404);
+  });
+
+  it("answers failures as tool errors carrying the API's code, message and details", async () => {
+    const invalid = errorOf(await call(client, "create_snap", { rows: 0, colour: "red" }));
+    expect(invalid.code).toBe("BAD_REQUEST");
+    expect(invalid.details?.map((detail) => detail.path)).toEqual(expect.arrayContaining(["rows", "(arguments)"]));
+
+    const outsiders = await insertSnap(team.outsider, { cards: 1 });
+    const forbidden = errorOf(await call(client, "get_snap", { id: outsiders.id }));
+    expect(forbidden).toMatchObject({ code: "FORBIDDEN", message: "You may not see this snap" });
+    const forbiddenBatch = errorOf(await call(client, "update_cards", { updates: [{ id: outsiders.cardIds[0], title: "x" }] }));
+    expect(forbiddenBatch.code).toBe("FORBIDDEN");
+    expect(forbiddenBatch.details?.[0]?.path).toBe("updates.0.id");
+
+    expect(errorOf(await call(client, "delete_snap", { id: "no-such-snap" })).code).toBe("NOT_FOUND");
+    expect(errorOf(await call(client, "no_such_tool", {})).code).toBe("NOT_FOUND");
+  });
+
+  it("acts with the key's user's permissions", async () => {
+    const shared = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "view", cards: 1 });
+    const member = await connect(team.member.key);
+    try {
+      expect((await call(member, "get_snap", { id: shared.id })).isError).toBeFalsy();
+      expect(errorOf(await call(member, "update_cards", { updates: [{ id: shared.cardIds[0], title: "x" }] })).code).toBe("FORBIDDEN");
+      expect(errorOf(await call(member, "delete_snap", { id: shared.id })).code).toBe("FORBIDDEN");
+    } finally {
+      await member.close();
+    }
+  });
+
+  it("refuses requests without a valid API key (401 with the error body), and session cookies", async () => {
+    await expect(connect()).rejects.toMatchObject({ code: 401, message: expect.stringContaining('"code":"UNAUTHORIZED"') });
+    await expect(connect("service_sk_" + "x".repeat(48))).rejects.toMatchObject({ code: 401, message: expect.stringContaining("revoked API key") });
+
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+    };
+    const headers = { accept: "application/json, text/event-stream" };
+    const anonymous = await api("POST", "/api/mcp", { body: initialize, headers });
+    expect(anonymous).toMatchObject({ status: 401, body: { error: { code: "UNAUTHORIZED", message: expect.any(String) } } });
+    const withCookie = await api("POST", "/api/mcp", { body: initialize, headers, cookie: team.owner.cookie });
+    expect(withCookie).toMatchObject({ status: 401, body: { error: { code: "UNAUTHORIZED" } } });
+
+    const withKey = await api("POST", "/api/mcp", { body: initialize, headers, key: team.owner.key });
+    expect(withKey.status).toBe(200);
+    expect(withKey.body).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "snap-board" }, capabilities: { tools: {} } } });
+
+    const get = await api("GET", "/api/mcp", { key: team.owner.key });
+    expect(get).toMatchObject({ status: 405, body: { error: { code: "METHOD_NOT_ALLOWED" } } });
+  });
+
+  it("stops serving a revoked key on its very next request", async () => {
+    const key = await createKey(team.admin, "agent to revoke");
+    const agent = await connect(key);
+    try {
+      expect((await call(agent, "list_snaps", {})).isError).toBeFalsy();
+      const keys = await api("GET", "/api/keys", { cookie: team.admin.cookie });
+      const id = keys.body.apiKeys.find((entry: { name: string }) => entry.name === "agent to revoke").id;
+      expect((await api("DELETE", `/api/keys/${id}`, { cookie: team.admin.cookie })).status).toBe(200);
+
+      await expect(call(agent, "list_snaps", {})).rejects.toMatchObject({ code: 401, message: expect.stringContaining('"code":"UNAUTHORIZED"') });
+      await expect(connect(key)).rejects.toMatchObject({ code: 401 });
+    } finally {
+      await agent.close();
+    }
+  });
+});

@@ -1,0 +1,257 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS } from "@/lib/openapi/operations";
+import { api, baseUrl, signUp, uniqueEmail, TEST_PASSWORD, type ApiResponse, type Caller } from "./helpers";
+import { createTeam, type Team } from "./fixtures";
+import { insertSnap } from "./card-fixtures";
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Route files under app/api that are not API endpoints, and why; each must still exist. */
+const NOT_API: Record<string, string> = {
+  "/api/{...path}": "the catch-all that answers unknown /api paths with a 404 error body",
+  "/api/auth/{...nextauth}": "Auth.js's own browser sign-in flow (CSRF token, callbacks, sign-out), not an API for integrations",
+};
+
+/** Every folder under app/api holding a route.ts, as an OpenAPI path template. */
+function routeTemplates(dir = path.resolve("app/api"), prefix = "/api"): string[] {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  const here = entries.some((entry) => entry.isFile() && entry.name === "route.ts") ? [prefix] : [];
+  const below = entries
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => routeTemplates(path.join(dir, entry.name), `${prefix}/${entry.name.replace(/^\[(.+)\]$/, "{$1}")}`));
+  return [...here, ...below];
+}
+
+const probePath = (template: string) => template.replace(/\{\.\.\.[^}]+\}/g, "probe/path").replace(/\{[^}]+\}/g, "probe-id");
+const pointer = (...segments: string[]) => segments.map((segment) => encodeURIComponent(segment.replace(/~/g, "~0").replace(/\//g, "~1"))).join("/");
+
+let doc: any;
+let ajv: Ajv2020;
+/** "GET /api/snaps/{id} 200": every real response checked against the document. */
+const checked = new Set<string>();
+
+beforeAll(async () => {
+  const response = await api("GET", "/api/openapi.json");
+  expect(response.status).toBe(200);
+  doc = response.body;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(doc, "openapi");
+});
+
+/**
+ * Asserts that the document describes this real response: its status (the `default` error covers
+ * unlisted error statuses), a body exactly when one is documented, valid against its schema.
+ */
+function expectDocumented(method: string, template: string, response: ApiResponse): void {
+  const where = `${method} ${template} ${response.status}`;
+  const operation = doc.paths[template]?.[method.toLowerCase()];
+  expect(operation, `${method} ${template} is not in the document`).toBeDefined();
+  let location = pointer("paths", template, method.toLowerCase(), "responses", String(response.status));
+  let documented = operation.responses[response.status];
+  if (!documented && response.status >= 400) {
+    documented = operation.responses.default;
+    location = pointer("paths", template, method.toLowerCase(), "responses", "default");
+  }
+  expect(documented, `${where} is not documented`).toBeDefined();
+  if (documented.$ref) {
+    location = documented.$ref.slice(2);
+    documented = location.split("/").reduce((node: any, key: string) => node[key], doc);
+  }
+  if (!documented.content) {
+    expect(response.body, `${where}: no body documented`).toBeNull();
+  } else {
+    const validate = ajv.getSchema(`openapi#/${location}/${pointer("content", "application/json", "schema")}`) as ValidateFunction;
+    expect(validate, `${where}: no schema at ${location}`).toBeDefined();
+    const valid = validate(response.body);
+    expect(valid ? [] : validate.errors, `${where}: the body does not match the document`).toEqual([]);
+  }
+  checked.add(`${method} ${template} ${response.status}`);
+}
+
+/** One call to the real server, checked against the document. */
+async function call(method: string, template: string, params: Record<string, string>, options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: string } = {}) {
+  const url = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (options.query ?? "");
+  const response = await api(method, url, options);
+  expectDocumented(method, template, response);
+  return response;
+}
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 with the bearer scheme, the error body, and a default error on every operation", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "INTERNAL_SERVER_ERROR", "IDEMPOTENCY_KEY_REUSED", "PRECONDITION_FAILED"]),
+    );
+    for (const [template, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        expect(operation.responses.default, `${method} ${template}`).toEqual({ $ref: "#/components/responses/Error" });
+        expect(operation.operationId, `${method} ${template}`).toEqual(expect.any(String));
+      }
+    }
+    // Made from the handlers' own zod schemas: bounds, enums and strictness come through.
+    expect(doc.components.schemas.CardUpdate.properties.borderRadius).toMatchObject({ type: "integer", minimum: 0, maximum: 24 });
+    expect(doc.components.schemas.CardUpdate.additionalProperties).toBe(false);
+    expect(doc.components.schemas.SnapCreate.properties.rows).toMatchObject({ default: 1, minimum: 1, maximum: 100 });
+    expect(doc.components.schemas.CardBatchCreate.properties.cards.maxItems).toBe(100);
+  });
+
+  it("has every route handler under app/api, and no operation the server does not serve", async () => {
+    const templates = routeTemplates();
+    for (const excluded of Object.keys(NOT_API)) expect(templates, `${excluded} (excluded) no longer exists`).toContain(excluded);
+    const mismatches: string[] = [];
+    for (const template of templates.filter((candidate) => !(candidate in NOT_API))) {
+      for (const method of METHODS) {
+        // Unauthenticated and bodiless: a served method answers 401, 403 or its result; methodNotAllowed answers 405.
+        const response = await fetch(baseUrl + probePath(template), { method, redirect: "manual" });
+        await response.arrayBuffer();
+        const served = response.status !== 405;
+        const documented = Boolean(doc.paths[template]?.[method.toLowerCase()]);
+        if (served !== documented) mismatches.push(`${method} ${template}: ${served ? "served" : "405"} but ${documented ? "documented" : "not documented"}`);
+      }
+    }
+    for (const template of Object.keys(doc.paths)) if (!templates.includes(template)) mismatches.push(`${template} is documented but has no route.ts`);
+    expect(mismatches).toEqual([]);
+  });
+
+  it("has examples that are valid against their schemas", () => {
+    const problems: string[] = [];
+    const check = (where: string, schemaRef: string, example: unknown) => {
+      const validate = ajv.getSchema(`openapi#/${schemaRef.slice(2)}`)!;
+      if (!validate(example)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    };
+    for (const [template, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const body = operation.requestBody?.content["application/json"];
+        if (body) check(`${method} ${template} request`, body.schema.$ref, body.example);
+        for (const [status, response] of Object.entries<any>(operation.responses)) {
+          const media = response.content?.["application/json"];
+          if (media?.example !== undefined) check(`${method} ${template} ${status}`, media.schema.$ref, media.example);
+        }
+      }
+    }
+    for (const [name, response] of Object.entries<any>(doc.components.responses)) {
+      check(name, response.content["application/json"].schema.$ref, response.content["application/json"].example);
+    }
+    // The handlers' own parsers accept the request examples.
+    for (const operation of OPERATIONS) {
+      if (operation.body && !operation.body.schema.safeParse(operation.body.example).success) problems.push(`${operation.operationId}: zod refuses the example`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("real responses validate against the document", () => {
+  let team: Team;
+  beforeAll(async () => {
+    team = await createTeam();
+  });
+
+  it("system, account and API key endpoints", async () => {
+    await call("GET", "/api/openapi.json", {});
+    await call("GET", "/api/health", {});
+    await call("GET", "/api/ping", {});
+    const email = uniqueEmail("openapi");
+    await call("POST", "/api/account", {}, { body: { email, password: TEST_PASSWORD, name: "Doc" }, headers: { origin: baseUrl } });
+    await call("POST", "/api/account", {}, { body: { email, password: TEST_PASSWORD }, headers: { origin: baseUrl } });
+    await call("POST", "/api/account", {}, { body: { email: "not-an-email", password: "x" }, headers: { origin: baseUrl } });
+
+    const created = await call("POST", "/api/keys", {}, { cookie: team.owner.cookie, body: { name: "doc key" } });
+    await call("GET", "/api/keys", {}, { cookie: team.owner.cookie });
+    await call("GET", "/api/keys", {}, { key: team.owner.key });
+    await call("DELETE", "/api/keys/{id}", { id: created.body.apiKey.id }, { cookie: team.owner.cookie });
+    await call("DELETE", "/api/keys/{id}", { id: created.body.apiKey.id }, { cookie: team.owner.cookie });
+  });
+
+  it("snaps, with idempotent replays, ETags and errors", async () => {
+    const owner = { key: team.owner.key };
+    const idempotencyKey = randomUUID();
+    const created = await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } });
+    expect(created.status).toBe(201);
+    const replay = await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Other" }, headers: { "idempotency-key": idempotencyKey } });
+    await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 101, extra: 1 } });
+    await call("POST", "/api/snaps", {}, { body: {} });
+    await call("POST", "/api/snaps", {}, { ...owner, rawBody: "{}", headers: { "content-type": "text/plain" } });
+    await call("POST", "/api/snaps", {}, { ...owner, rawBody: JSON.stringify({ title: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    await call("GET", "/api/snaps", {}, owner);
+
+    const id = created.body.snap.id;
+    const read = await call("GET", "/api/snaps/{id}", { id }, owner);
+    await call("GET", "/api/snaps/{id}", { id }, { ...owner, headers: { "if-none-match": read.headers.get("etag")! } });
+    await call("GET", "/api/snaps/{id}", { id }, { key: team.outsider.key });
+    await call("GET", "/api/snaps/{id}", { id: "no-such-snap" }, owner);
+
+    const folder = await call("POST", "/api/folders", {}, { ...owner, body: { name: "Contract folder" } });
+    await call("PATCH", "/api/snaps/{id}", { id }, { ...owner, body: { folderId: folder.body.folder.id, isPublic: true, rowHeights: { "0": 90 } }, headers: { "if-match": read.headers.get("etag")! } });
+    await call("PATCH", "/api/snaps/{id}", { id }, { ...owner, body: { title: "stale" }, headers: { "if-match": read.headers.get("etag")! } });
+    await call("PATCH", "/api/snaps/{id}", { id }, { key: team.member.key, body: { title: "x" } });
+
+    await call("GET", "/api/v1/workspace/snaps", {}, { ...owner, query: "?search=contract&isPublic=true&limit=5&sortBy=title&sortOrder=asc" });
+    await call("GET", "/api/v1/workspace/snaps", {}, { ...owner, query: "?limit=0" });
+
+    await call("GET", "/api/folders", {}, owner);
+    await call("PATCH", "/api/folders/{id}", { id: folder.body.folder.id }, { ...owner, body: { name: "Renamed" } });
+    await call("GET", "/api/snaps", {}, owner);
+    await call("DELETE", "/api/folders/{id}", { id: folder.body.folder.id }, owner);
+    await call("DELETE", "/api/snaps/{id}", { id }, owner);
+    await call("DELETE", "/api/snaps/{id}", { id }, owner);
+  });
+
+  it("cards, batches and lines", async () => {
+    const owner = { key: team.owner.key };
+    const snap = await insertSnap(team.owner, { cards: 2 });
+    const card = await call("POST", "/api/snaps/cards/{id}", { id: snap.id }, { ...owner, body: { row: 1, col: 0, title: "New", cellType: "todo" }, headers: { "idempotency-key": randomUUID() } });
+    const cardId = card.body.card.id;
+    const read = await call("GET", "/api/snaps/cards/{id}", { id: cardId }, owner);
+    await call("GET", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, headers: { "if-none-match": read.headers.get("etag")! } });
+    await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { completed: true, fontSize: "text-2xl" }, headers: { "if-match": read.headers.get("etag")! } });
+    await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { completed: false }, headers: { "if-match": read.headers.get("etag")! } });
+    await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { borderRadius: 25 } });
+    await call("GET", "/api/snaps/cards/{id}", { id: cardId }, { key: team.outsider.key });
+
+    await call("POST", "/api/snaps/cards/batch", {}, { ...owner, body: { cards: [{ snapId: snap.id, row: 2, col: 0, title: "a" }, { snapId: snap.id, row: 2, col: 1, bold: true }] } });
+    await call("POST", "/api/snaps/cards/batch", {}, { ...owner, body: { cards: [{ snapId: "no-such-snap", row: 0, col: 0 }] } });
+    await call("PATCH", "/api/snaps/cards/batch", {}, { ...owner, body: { updates: snap.cardIds.map((id) => ({ id, color: "#fde68a" })) } });
+    await call("PATCH", "/api/snaps/cards/batch", {}, { ...owner, body: { updates: [{ id: snap.cardIds[0], title: "x" }, { id: snap.cardIds[0], title: "y" }] } });
+
+    const line = await call("POST", "/api/snaps/{id}/lines", { id: snap.id }, { ...owner, body: { fromCardId: snap.cardIds[0], toCardId: snap.cardIds[1] } });
+    await call("PATCH", "/api/lines/{id}", { id: line.body.line.id }, { ...owner, body: { style: "dashed", arrow: "both" } });
+    await call("GET", "/api/snaps/{id}", { id: snap.id }, owner);
+    await call("DELETE", "/api/lines/{id}", { id: line.body.line.id }, owner);
+    await call("DELETE", "/api/snaps/cards/{id}", { id: cardId }, owner);
+  });
+
+  it("workspace members", async () => {
+    const newcomer = await signUp("openapi-member");
+    const admin = { key: team.admin.key };
+    await call("GET", "/api/workspace/members", {}, admin);
+    const added = await call("POST", "/api/workspace/members", {}, { ...admin, body: { email: newcomer.email, role: "member" } });
+    expect(added.status).toBe(201);
+    await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { ...admin, body: { role: "admin" } });
+    await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { key: team.member.key, body: { role: "member" } });
+    await call("DELETE", "/api/workspace/members/{userId}", { userId: newcomer.id }, admin);
+  });
+
+  it("the MCP endpoint", async () => {
+    const headers = { accept: "application/json, text/event-stream" };
+    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "doc", version: "1" } } };
+    await call("POST", "/api/mcp", {}, { key: team.owner.key, body: initialize, headers });
+    await call("POST", "/api/mcp", {}, { key: team.owner.key, body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers });
+    await call("POST", "/api/mcp", {}, { body: initialize, headers });
+  });
+
+  it("covered the success response of every operation", () => {
+    const missing = OPERATIONS.filter((operation) => !checked.has(`${operation.method.toUpperCase()} ${operation.path} ${operation.success.status}`)).map(
+      (operation) => `${operation.method.toUpperCase()} ${operation.path}`,
+    );
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+
+/** Signs up through the form; the page then holds the new user's session. Returns the email. */
+export async function signUp(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  await page.goto("/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  return email;
+}
+
+/** Signs in an existing user through the form. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+/**
+ * Calls the API with the page's session cookie; the Origin header stands in for the browser's,
+ * since cookie-authenticated writes must be same-origin.
+ */
+export async function api(page: Page, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, data?: unknown) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
+  const body = await response.json();
+  return { status: response.status(), body };
+}
+
+export async function createSnap(page: Page, fields: Record<string, unknown>) {
+  const { status, body } = await api(page, "POST", "/api/snaps", fields);
+  expect(status).toBe(201);
+  return body.snap as { id: string; cards: { id: string; row: number; col: number }[] };
+}
+
+export async function openBoard(page: Page, snapId: string): Promise<void> {
+  await page.goto(`/snaps/${snapId}`);
+  await page.locator("[data-board-root][data-ready]").waitFor();
+}
+
+/** A card by its grid position, 1-based as its accessible name says it. */
+export function cardAt(page: Page, row: number, col: number): Locator {
+  return page.getByRole("gridcell", { name: new RegExp(`^Row ${row}, column ${col}:`) });
+}
+
+/** Presses at the center of `from`, moves in steps to the center of `to`, releases. */
+export async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error("drag: element not visible");
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 10 });
+  await page.mouse.up();
+}
+
+export async function expectSaved(page: Page): Promise<void> {
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+}
+
+/** The admin CLI on the app's database (DATABASE_URL, or the embedded one), as the README shows. */
+export function addWorkspaceMember(adminEmail: string, email: string): void {
+  execFileSync("npm", ["run", "--silent", "cli", "--", "workspace:add-member", "--admin", adminEmail, "--email", email], {
+    env: process.env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}

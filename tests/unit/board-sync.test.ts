@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BoardStore } from "@/components/board/board-store";
+import { BoardSync } from "@/components/board/board-sync";
+import type { BoardDoc } from "@/components/board/board-types";
+import { blankCard } from "@/components/board/grid-plans";
+import type { ApiResult } from "@/components/http/call-api";
+
+type Call = { path: string; method: string; body: any };
+
+function doc(cards = 3): BoardDoc {
+  return {
+    snap: { id: "s1", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view", shareToken: null, sharedWithWorkspace: false },
+    cards: Array.from({ length: cards }, (_, index) => ({ ...blankCard(`srv${index}`, 0, index) })),
+    lines: [],
+  };
+}
+
+/** A store whose saves go to `respond` instead of the network. */
+function setup(initial: BoardDoc, respond: (call: Call) => ApiResult<unknown>) {
+  const calls: Call[] = [];
+  const request = async <T,>(path: string, options: { method?: string; body?: unknown } = {}) => {
+    const call = { path, method: options.method ?? "GET", body: options.body };
+    calls.push(call);
+    return respond(call) as ApiResult<T>;
+  };
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request));
+  return { store, calls };
+}
+
+const settle = async () => {
+  await vi.runAllTimersAsync();
+};
+
+describe("saving the board", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("debounces field edits into one batch PATCH per quiet moment, merged per card", async () => {
+    const { store, calls } = setup(doc(), ({ body }) => ({ ok: true, status: 200, data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u, snapId: "s1" })) } }));
+    const [a, b] = store.getDoc().cards;
+    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { title: "" }, after: { title: "x" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { color: "" }, after: { color: "#ffffff" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: b!.id, before: { bold: false }, after: { bold: true } }] }]);
+    expect(store.getStatus()).toBe("saving");
+    expect(calls).toHaveLength(0);
+    await settle();
+    expect(calls).toEqual([
+      { path: "/api/snaps/cards/batch", method: "PATCH", body: { updates: [{ id: "srv0", title: "x", color: "#ffffff" }, { id: "srv1", bold: true }] } },
+    ]);
+    expect(store.getStatus()).toBe("saved");
+  });
+
+  it("sends at most 100 updates per request", async () => {
+    const { store, calls } = setup(doc(150), ({ body }) => ({ ok: true, status: 200, data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u })) } }));
+    store.apply([{ type: "updateCards", updates: store.getDoc().cards.map((card) => ({ id: card.id, before: { bold: false }, after: { bold: true } })) }]);
+    await settle();
+    expect(calls.map((call) => call.body.updates.length)).toEqual([100, 50]);
+  });
+
+  it("rolls a failed edit back to the server's state, says why, and clears the history", async () => {
+    const { store } = setup(doc(), () => ({ ok: false, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } }));
+    const id = store.getDoc().cards[0]!.id;
+    store.apply([{ type: "updateCards", updates: [{ id, before: { title: "" }, after: { title: "lost" } }] }]);
+    expect(store.getDoc().cards[0]!.title).toBe("lost");
+    await settle();
+    expect(store.getDoc().cards[0]!.title).toBe("");
+    expect(store.getStatus()).toBe("error");
+    expect(store.getNotice()).toMatchObject({ tone: "error", message: expect.stringContaining("You may not edit this snap") });
+    expect(store.getHistory()).toEqual({ canUndo: false, canRedo: false });
+  });
+
+  it("creates with the board's own id, then updates under the server's id", async () => {
+    let created = 0;
+    const { store, calls } = setup(doc(1), ({ method, body }) => {
+      if (method === "POST") return { ok: true, status: 201, data: { cards: body.cards.map((card: any) => ({ ...card, id: `new${(created += 1)}` })) } };
+      return { ok: true, status: 200, data: { cards: body.updates } };
+    });
+    const card = blankCard("local-1", 0, 1);
+    store.apply([{ type: "createCards", cards: [card], lines: [] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: "local-1", before: { title: "" }, after: { title: "hello" } }] }]);
+    await settle();
+    expect(calls[0]).toMatchObject({ method: "POST", body: { cards: [{ snapId: "s1", row: 0, col: 1 }] } });
+    expect(calls[0]!.body.cards[0]).not.toHaveProperty("id");
+    expect(calls[1]).toMatchObject({ method: "PATCH", body: { updates: [{ id: "new1", title: "hello" }] } });
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "local-1"]);
+  });
+
+  it("undo of a delete creates the card again, and its later edits reach the new id", async () => {
+    let created = 0;
+    const { store, calls } = setup(doc(1), ({ method, body }) => {
+      if (method === "POST") return { ok: true, status: 201, data: { cards: body.cards.map((card: any) => ({ ...card, id: `again${(created += 1)}` })) } };
+      if (method === "DELETE") return { ok: true, status: 200, data: { success: true } };
+      return { ok: true, status: 200, data: { cards: body.updates } };
+    });
+    const card = store.getDoc().cards[0]!;
+    store.apply([{ type: "deleteCards", cards: [card], lines: [] }]);
+    expect(store.getDoc().cards).toHaveLength(0);
+    store.undo();
+    expect(store.getDoc().cards).toEqual([card]);
+    store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "back" } }] }]);
+    await settle();
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["DELETE /api/snaps/cards/srv0", "POST /api/snaps/cards/batch", "PATCH /api/snaps/cards/batch"]);
+    expect(calls[2]!.body.updates[0]).toMatchObject({ id: "again1", title: "back" });
+  });
+});
