@@ -1,7 +1,10 @@
 /**
- * One scenario under load: autocannon on loopback with a fixed number of connections, a warm-up
- * that is thrown away, then the measured run. Also the server's CPU time during the measured run,
- * which is far less sensitive to a busy machine than requests per second.
+ * Scenarios under load: autocannon on loopback with a fixed number of connections, a warm-up that
+ * is thrown away, then the measured run. Several scenarios can be measured interleaved: each run is
+ * cut into rounds and every round gives each scenario a slice, so that whatever else the machine
+ * does at a given moment falls on all of them alike and their ratios stay meaningful. Latency
+ * percentiles come from every 2xx response's time; the server's CPU time during the slices is
+ * charged to the requests (far less disturbed by other work on the machine than requests/s).
  */
 import autocannon from "autocannon";
 import { cpuTimeMs } from "./server";
@@ -14,6 +17,7 @@ export interface LoadOptions {
   body?: (client: number, n: number) => string;
   connections: number;
   warmupSeconds: number;
+  /** Measured seconds in all (split between the rounds). */
   seconds: number;
   /** The process whose CPU time is charged to the requests. */
   serverPid: number;
@@ -30,10 +34,20 @@ export interface LoadResult {
   cpuMsPerReq: number;
 }
 
-function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+interface Tally {
+  latencies: number[];
+  requests: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number;
+  seconds: number;
+}
+
+async function run(options: LoadOptions, seconds: number, tally?: Tally): Promise<void> {
   const { url, method = "GET", headers = {}, body, connections } = options;
   let nextClient = 0;
-  return autocannon({
+  // Without a callback autocannon returns its event emitter, made thenable (the types only say Promise).
+  const instance = autocannon({
     url,
     method,
     headers,
@@ -45,31 +59,63 @@ function run(options: LoadOptions, seconds: number): Promise<autocannon.Result> 
       ? (client) => {
           const index = nextClient++;
           let n = 0;
-          client.setRequests([
-            {
-              method,
-              headers,
-              setupRequest: (request) => ({ ...request, body: body(index, n++) }),
-            },
-          ]);
+          client.setRequests([{ method, headers, setupRequest: (request) => ({ ...request, body: body(index, n++) }) }]);
         }
       : undefined,
-  });
+  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
+  if (tally) {
+    instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      tally.requests += 1;
+      if (statusCode >= 200 && statusCode < 300) tally.latencies.push(responseTime);
+    });
+  }
+  const cpuBefore = tally ? cpuTimeMs(options.serverPid) : 0;
+  const result = await instance;
+  if (tally) {
+    tally.cpuMs += cpuTimeMs(options.serverPid) - cpuBefore;
+    tally.non2xx += result.non2xx;
+    tally.errors += result.errors + result.timeouts;
+    tally.seconds += seconds;
+  }
 }
 
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return NaN;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]! * 10) / 10;
+}
+
+/** Measures `scenarios` interleaved in `rounds` rounds; `afterSlice` runs after each slice (e.g. to sample memory). */
+export async function loadInterleaved(
+  scenarios: { id: string; options: LoadOptions }[],
+  rounds: number,
+  afterSlice: (id: string) => void = () => {},
+): Promise<Map<string, LoadResult>> {
+  const tallies = new Map<string, Tally>(scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, seconds: 0 }]));
+  for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 ? [...scenarios].reverse() : scenarios;
+    for (const { id, options } of order) {
+      await run(options, options.seconds / rounds, tallies.get(id));
+      afterSlice(id);
+    }
+  }
+  const results = new Map<string, LoadResult>();
+  for (const [id, tally] of tallies) {
+    const sorted = tally.latencies.sort((x, y) => x - y);
+    results.set(id, {
+      reqPerSec: tally.requests / tally.seconds,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      requests: tally.requests,
+      non2xx: tally.non2xx,
+      errors: tally.errors,
+      cpuMsPerReq: tally.requests > 0 ? tally.cpuMs / tally.requests : 0,
+    });
+  }
+  return results;
+}
+
+/** One scenario on its own. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
-  const cpuBefore = cpuTimeMs(options.serverPid);
-  const result = await run(options, options.seconds);
-  const cpu = cpuTimeMs(options.serverPid) - cpuBefore;
-  const requests = result.requests.total;
-  return {
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpuMsPerReq: requests > 0 ? cpu / requests : 0,
-  };
+  return (await loadInterleaved([{ id: "only", options }], 1)).get("only")!;
 }

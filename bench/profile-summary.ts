@@ -1,7 +1,7 @@
 /**
  * Summarizes a .cpuprofile written by `BENCH_CPU_PROF=1 npm run bench` (node --cpu-prof on the
  * server): self time by function and by package, and inclusive time of the heaviest frames.
- * Usage: npx tsx bench/profile-summary.ts bench/profiles/<file>.cpuprofile [top=25]
+ * Usage: npx tsx bench/profile-summary.ts $TMPDIR/snap-bench-profiles/<file>.cpuprofile [top=25]
  */
 import { readFileSync } from "node:fs";
 

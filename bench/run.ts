@@ -5,20 +5,22 @@
  * drives scenarios a–g with autocannon on loopback, prints one table and writes bench/results.json.
  *
  * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_WARMUP (s, default 3),
+ * BENCH_ROUNDS (default 5: the scenarios measured together are interleaved in that many rounds),
  * BENCH_CONNECTIONS (default 10), BENCH_SNAPS (f's smaller workspace, default 10000; the larger is
  * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
- * bench/profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
+ * $TMPDIR/snap-bench-profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
  * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
  * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, freemem, loadavg, totalmem } from "node:os";
+import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Principal } from "../lib/auth/principal";
 import { createBenchDatabase, SEARCH_TERM, seedFixtures, seedListingSnaps } from "./database";
 import { type ListingPlans, explainListing } from "./listing-plan";
-import { load, type LoadOptions, type LoadResult } from "./load";
+import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { scenarioRequests, snapPath as snapPathOf } from "./scenarios";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 
@@ -34,6 +36,8 @@ const WARMUP = numberEnv("BENCH_WARMUP", Math.min(3, SECONDS));
 const CONNECTIONS = numberEnv("BENCH_CONNECTIONS", 10);
 const SMALL = numberEnv("BENCH_SNAPS", 10_000);
 const LARGE = SMALL * 10;
+/** Rounds each run is cut into (interleaving the scenarios measured together); slices of at least 1 s. */
+const ROUNDS = Math.max(1, Math.min(numberEnv("BENCH_ROUNDS", 5), Math.floor(SECONDS)));
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
 
@@ -74,8 +78,11 @@ async function main() {
     process.env.DATABASE_URL = database.url;
 
     const serverEnv = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, DATABASE_POOL_SIZE: POOL_SIZE };
-    const profileDir = "bench/profiles";
-    if (process.env.BENCH_CPU_PROF === "1") mkdirSync(profileDir, { recursive: true });
+    const profileDir = join(tmpdir(), "snap-bench-profiles");
+    if (process.env.BENCH_CPU_PROF === "1") {
+      mkdirSync(profileDir, { recursive: true });
+      log(`the server writes its CPU profile into ${profileDir} when it stops`);
+    }
     const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
     if (process.env.BENCH_CPU_PROF === "1") nodeFlags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
     const app = await startApp(serverEnv, nodeFlags);
@@ -111,20 +118,30 @@ async function main() {
 
     const results: Scenario[] = [];
     const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid };
-    const scenario = async (id: string, label: string, options: Omit<LoadOptions, keyof typeof common> & Partial<LoadOptions>) => {
-      if (!wanted(id)) return;
-      log(`${id}: ${label}`);
-      const result = await load({ ...common, ...options });
-      results.push({ id, label, ...result, rssAfterMb: memoryMb(app.pid)?.rss ?? null });
-      if (result.non2xx || result.errors) log(`${id}: ${result.non2xx} non-2xx answers, ${result.errors} errors or timeouts`);
+    type Planned = { id: string; label: string; options: LoadOptions };
+    const plan = (id: string, label: string, options: Omit<LoadOptions, keyof typeof common> & Partial<LoadOptions>): Planned[] =>
+      wanted(id) ? [{ id, label, options: { ...common, ...options } }] : [];
+    /** Measures the scenarios interleaved (see bench/load.ts), so that their ratios hold on a busy machine. */
+    const measure = async (planned: Planned[]) => {
+      if (planned.length === 0) return;
+      log(`measuring ${planned.map((p) => p.id).join(", ")} interleaved, ${ROUNDS} rounds`);
+      const rss = new Map<string, number>();
+      const measured = await loadInterleaved(planned, ROUNDS, (id) => rss.set(id, Math.max(rss.get(id) ?? 0, memoryMb(app.pid)?.rss ?? 0)));
+      for (const { id, label } of planned) {
+        const result = measured.get(id)!;
+        results.push({ id, label, ...result, rssAfterMb: rss.get(id) || null });
+        if (result.non2xx || result.errors) log(`${id}: ${result.non2xx} non-2xx answers, ${result.errors} errors or timeouts`);
+      }
     };
 
-    for (const id of ["a", "b", "c"] as const) await scenario(id, requests[id].label, requests[id].request);
-    await scenario("g", "floor: node:http + pg, b's query", { ...requests.b.request, url: floor.baseUrl + snapPath, serverPid: floor.pid });
-    for (const id of ["d", "e"] as const) await scenario(id, requests[id].label, requests[id].request);
-    // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one client
-    // sending back to back gives the latency of one batch, which is what the 25 ms target is about.
-    for (const id of ["d", "e"] as const) await scenario(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 });
+    await measure([
+      ...(["a", "b", "c"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
+      ...plan("g", "floor: node:http + pg, b's query", { ...requests.b.request, url: floor.baseUrl + snapPath, serverPid: floor.pid }),
+      ...(["d", "e"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
+      // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one
+      // client sending back to back gives the latency of one batch, which the 25 ms target is about.
+      ...(["d", "e"] as const).flatMap((id) => plan(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 })),
+    ]);
 
     const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey", apiKeyId: "bench" };
     const plans: Record<string, ListingPlans> = {};
@@ -136,8 +153,10 @@ async function main() {
         }
         await check(requests.f.request.url, { headers: keyAuth }, 200);
         plans[size] = await explainListing(database.url, principal, SEARCH_TERM);
-        await scenario(`f${size}`, `${requests.f.label}, ${size} snaps`, requests.f.request);
-        await scenario(`f${size}x1`, `${requests.f.label}, ${size} snaps, 1 connection`, { ...requests.f.request, connections: 1 });
+        await measure([
+          ...plan(`f${size}`, `${requests.f.label}, ${size} snaps`, requests.f.request),
+          ...plan(`f${size}x1`, `${requests.f.label}, ${size} snaps, 1 connection`, { ...requests.f.request, connections: 1 }),
+        ]);
       }
     }
 
@@ -161,7 +180,11 @@ async function main() {
     }
   } finally {
     clearInterval(rssTimer);
-    if (process.env.DATABASE_URL === database.url) await (await import("../lib/db/client")).db.$disconnect();
+    if (process.env.DATABASE_URL === database.url) {
+      const { db, pool } = await import("../lib/db/client");
+      await db.$disconnect(); // also ends the pool (disposeExternalPool)
+      if (!(pool as { ended?: boolean }).ended) await pool.end();
+    }
     await Promise.all(servers.map((server) => server.stop()));
     await database.drop();
   }
@@ -216,7 +239,10 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
   const header = ["", "scenario", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "RSS MB", "requests", "failed"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(`\n${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per scenario, DATABASE_POOL_SIZE=${POOL_SIZE}; cpu = server process user+system time per request\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per scenario in ${ROUNDS} interleaved rounds, DATABASE_POOL_SIZE=${POOL_SIZE}; ` +
+      `cpu = server process user+system time per request\n`,
+  );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
   console.log("\nratios: " + Object.entries(ratios).map(([k, v]) => `${k} = ${v ?? "n/a"}`).join(", "));
@@ -241,6 +267,7 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
     },
     config: {
       seconds: SECONDS,
+      rounds: ROUNDS,
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
       snaps: [SMALL, LARGE],

@@ -14,12 +14,18 @@ const globalForDb = globalThis as unknown as { snapDb?: PrismaClient; snapPool?:
  * The pool itself, for the few hot-path reads that skip Prisma's per-query work (see
  * lib/db/query-rows.ts). Everything else goes through `db`.
  */
-export const pool: pg.Pool = (globalForDb.snapPool ??= new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-}));
+export const pool: pg.Pool = (globalForDb.snapPool ??= createPool());
 
-export const db: PrismaClient = (globalForDb.snapDb ??= new PrismaClient({ adapter: new PrismaPg(pool) }));
+// disposeExternalPool: $disconnect() closes the pool, as it did when the adapter owned it.
+export const db: PrismaClient = (globalForDb.snapDb ??= new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }));
+
+function createPool(): pg.Pool {
+  const created = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
+  // the pool; unhandled, that would end the process. The pool replaces the connection by itself.
+  created.on("error", (error) => console.error("[db] idle connection lost:", error.message));
+  return created;
+}
 
 export type Db = PrismaClient;
 /** A client or an open interactive transaction: domain functions accept either. */
