@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/text-field";
 import type { FolderSummary } from "./dashboard-types";
-import { FolderPlusIcon, PencilIcon } from "./icons";
+import { FolderPlusIcon, PencilIcon } from "@/components/ui/icons";
 
 const MAX_NAME = 100;
 

@@ -2,7 +2,7 @@
 
 import type { Ref } from "react";
 import type { FolderSummary, Viewer } from "./dashboard-types";
-import { FolderIcon, FolderPlusIcon, MoreIcon, PencilIcon, StackIcon } from "./icons";
+import { FolderIcon, FolderPlusIcon, MoreIcon, PencilIcon, StackIcon } from "@/components/ui/icons";
 import { MenuButton } from "./menu-button";
 import { TrashIcon } from "@/components/ui/icons";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { GridIcon, PlusIcon } from "@/components/ui/icons";
-import { SearchIcon } from "./icons";
+import { SearchIcon } from "@/components/ui/icons";
 
 /** Placeholder tiles while a page of snaps loads; announced once as a status. */
 export function SkeletonTiles({ count = 6 }: { count?: number }) {

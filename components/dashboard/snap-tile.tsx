@@ -4,7 +4,7 @@ import Link from "next/link";
 import { GridIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { FolderSummary, SnapSummary } from "./dashboard-types";
-import { FolderIcon, GlobeIcon, MoreIcon } from "./icons";
+import { FolderIcon, GlobeIcon, MoreIcon } from "@/components/ui/icons";
 import { MenuButton, type MenuItem } from "./menu-button";
 import { SnapPreview } from "./snap-preview";
 
