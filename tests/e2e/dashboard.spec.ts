@@ -89,7 +89,8 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
   const firstTile = grid.getByRole("listitem").first();
   await expect(firstTile.getByRole("link")).toBeFocused();
   // ring-2 (focus) rather than the resting ring-1.
-  expect(await firstTile.evaluate((tile) => getComputedStyle(tile).boxShadow)).toContain("0px 0px 0px 2px");
+  // Polled: the ring eases in over a short transition, so an early reading is mid-way (1.99px).
+  await expect.poll(() => firstTile.evaluate((tile) => getComputedStyle(tile).boxShadow)).toContain("0px 0px 0px 2px");
   await firstTile.screenshot({ path: "tests/artifacts/dashboard-tile-focus.png" });
 
   // Search: debounced into the address, survives a reload; a miss shows the no-results state.
