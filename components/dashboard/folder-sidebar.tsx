@@ -3,7 +3,7 @@
 import type { Ref } from "react";
 import type { FolderSummary, Viewer } from "./dashboard-types";
 import { FolderIcon, FolderPlusIcon, MoreIcon, PencilIcon, StackIcon } from "@/components/ui/icons";
-import { MenuButton } from "./menu-button";
+import { MenuButton } from "@/components/ui/menu-button";
 import { TrashIcon } from "@/components/ui/icons";
 
 interface FolderSidebarProps {

@@ -5,7 +5,7 @@ import { GridIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import type { FolderSummary, SnapSummary } from "./dashboard-types";
 import { FolderIcon, GlobeIcon, MoreIcon } from "@/components/ui/icons";
-import { MenuButton, type MenuItem } from "./menu-button";
+import { MenuButton, type MenuItem } from "@/components/ui/menu-button";
 import { SnapPreview } from "./snap-preview";
 
 interface SnapTileProps {
