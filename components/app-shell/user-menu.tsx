@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
+import { useMenuButton } from "@/components/ui/use-menu-button";
 
 interface UserMenuProps {
   name: string | null;
@@ -20,77 +21,16 @@ function initialsOf(name: string | null, email: string): string {
   return ((words[0]?.[0] ?? "?") + (name && words[1] ? words[1][0] : "")).toUpperCase();
 }
 
-/**
- * The account menu of the top bar, following the WAI-ARIA menu button pattern: Enter, Space or
- * the arrows open it and focus an item; arrows, Home and End move; Escape closes and returns focus.
- */
+/** The account menu of the top bar: links and a sign-out form (keyboard behaviour: useMenuButton). */
 export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
-  const [open, setOpen] = useState(false);
-  const focusOnOpen = useRef<"first" | "last">("first");
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
-  const menuId = useId();
+  const { open, close, containerRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton<HTMLUListElement>();
   const buttonId = useId();
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const all = items();
-    (focusOnOpen.current === "last" ? all.at(-1) : all[0])?.focus();
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePress);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
-  }, [open]);
-
-  function openMenu(focus: "first" | "last") {
-    focusOnOpen.current = focus;
-    setOpen(true);
-  }
-
-  function closeMenu(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      openMenu(event.key === "ArrowUp" ? "last" : "first");
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    if (event.key === "ArrowDown") move(index + 1);
-    else if (event.key === "ArrowUp") move(index - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(all.length - 1);
-    else if (event.key === "Escape") {
-      event.preventDefault();
-      closeMenu(true);
-    } else if (event.key === "Tab") closeMenu(false);
-  }
 
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={buttonRef}
+        {...buttonProps}
         id={buttonId}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? closeMenu(false) : openMenu("first"))}
-        onKeyDown={onButtonKeyDown}
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm font-medium text-slate-700 hover:bg-slate-100 sm:rounded-lg"
       >
         <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700">
@@ -108,20 +48,20 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
           </div>
           <ul ref={menuRef} id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown} className="pt-1.5">
             <li role="none">
-              <Link href="/settings/integrations" role="menuitem" tabIndex={-1} onClick={() => closeMenu(false)} className={ITEM_CLASSES}>
+              <Link href="/settings/integrations" role="menuitem" data-menu-item tabIndex={-1} onClick={() => close(false)} className={ITEM_CLASSES}>
                 <SettingsIcon className="size-4 text-slate-400" />
                 Settings
               </Link>
             </li>
             <li role="none">
-              <Link href="/docs" role="menuitem" tabIndex={-1} onClick={() => closeMenu(false)} className={ITEM_CLASSES}>
+              <Link href="/docs" role="menuitem" data-menu-item tabIndex={-1} onClick={() => close(false)} className={ITEM_CLASSES}>
                 <BookIcon className="size-4 text-slate-400" />
                 API reference
               </Link>
             </li>
             <li role="none">
               <form action={signOutAction}>
-                <button type="submit" role="menuitem" tabIndex={-1} className={ITEM_CLASSES}>
+                <button type="submit" role="menuitem" data-menu-item tabIndex={-1} className={ITEM_CLASSES}>
                   <SignOutIcon className="size-4 text-slate-400" />
                   Sign out
                 </button>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
+import { useMenuButton } from "./use-menu-button";
 
 export interface MenuItem {
   id: string;
@@ -27,67 +28,10 @@ interface MenuButtonProps {
 const ITEM =
   "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none!";
 
-/**
- * A menu button after the WAI-ARIA pattern, as the user menu does it: Enter, Space or the arrows
- * open it on an item; arrows, Home and End move; Escape closes and returns focus; Tab leaves.
- */
+/** A menu of actions behind a button (keyboard behaviour: useMenuButton). */
 export function MenuButton({ label, children, items, heading, buttonClassName = "", align = "right" }: MenuButtonProps) {
-  const [open, setOpen] = useState(false);
-  const focusOnOpen = useRef<"first" | "last">("first");
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+  const { open, close, containerRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton();
   const headingId = useId();
-
-  const menuItems = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>("[data-menu-item]") ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const all = menuItems();
-    const checked = all.find((item) => item.getAttribute("aria-checked") === "true");
-    (focusOnOpen.current === "last" ? all.at(-1) : (checked ?? all[0]))?.focus();
-    const closeOnOutsidePress = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", closeOnOutsidePress);
-    return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
-  }, [open]);
-
-  function openMenu(focus: "first" | "last") {
-    focusOnOpen.current = focus;
-    setOpen(true);
-  }
-
-  function close(returnFocus: boolean) {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  }
-
-  function onButtonKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      openMenu(event.key === "ArrowUp" ? "last" : "first");
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const all = menuItems();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    if (event.key === "ArrowDown") move(index + 1);
-    else if (event.key === "ArrowUp") move(index - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(all.length - 1);
-    else if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === "Tab") close(false);
-  }
 
   function choose(item: MenuItem) {
     close(true);
@@ -96,17 +40,7 @@ export function MenuButton({ label, children, items, heading, buttonClassName = 
 
   return (
     <div ref={containerRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? close(false) : openMenu("first"))}
-        onKeyDown={onButtonKeyDown}
-        className={buttonClassName}
-      >
+      <button {...buttonProps} aria-label={label} className={buttonClassName}>
         {children}
       </button>
       {open && (
