@@ -1,17 +1,14 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import { callApi, fieldErrorsOf } from "@/components/http/call-api";
-import { Alert } from "@/components/ui/alert";
+import { useState } from "react";
+import { callApi } from "@/components/http/call-api";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { KeyIcon } from "@/components/ui/icons";
-import { TextField } from "@/components/ui/text-field";
+import { NameForm } from "@/components/ui/name-form";
 import type { ApiKeySummary, CreatedApiKey } from "./api-key-types";
 import { KeyReveal } from "./key-reveal";
 import { KeyUsageSnippets } from "./key-usage-snippets";
-
-const MAX_NAME_LENGTH = 100;
 
 interface GenerateKeyDialogProps {
   open: boolean;
@@ -53,65 +50,19 @@ export function GenerateKeyDialog({ open, onClose, onCreated }: GenerateKeyDialo
           </DialogActions>
         </>
       ) : (
-        <GenerateKeyForm
-          onCancel={close}
-          onCreated={({ key, ...summary }) => {
+        <NameForm<{ apiKey: CreatedApiKey }>
+          placeholder="e.g. Deploy script"
+          submitLabel="Generate key"
+          pendingLabel="Generating…"
+          submit={(name) => callApi("/api/keys", { method: "POST", body: { name } })}
+          onSaved={({ apiKey: { key, ...summary } }) => {
             setSecret(key);
             onCreated(summary);
           }}
+          onCancel={close}
+          errorTitle={(status) => (status === 409 ? "Key limit reached" : undefined)}
         />
       )}
     </Dialog>
-  );
-}
-
-function GenerateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (apiKey: CreatedApiKey) => void }) {
-  const [name, setName] = useState("");
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<{ title?: string; message: string } | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = name.trim();
-    setFormError(null);
-    if (!trimmed) return setNameError("Name is required");
-    if (trimmed.length > MAX_NAME_LENGTH) return setNameError(`Name must be at most ${MAX_NAME_LENGTH} characters`);
-    setNameError(undefined);
-
-    setPending(true);
-    const result = await callApi<{ apiKey: CreatedApiKey }>("/api/keys", { method: "POST", body: { name: trimmed } });
-    setPending(false);
-    if (result.ok) return onCreated(result.data.apiKey);
-
-    const serverNameError = fieldErrorsOf(result.error).name;
-    if (serverNameError) setNameError(serverNameError);
-    else setFormError({ title: result.status === 409 ? "Key limit reached" : undefined, message: result.error.message });
-  }
-
-  return (
-    <form noValidate onSubmit={handleSubmit} className="space-y-4">
-      {formError && <Alert title={formError.title}>{formError.message}</Alert>}
-      <TextField
-        label="Name"
-        name="name"
-        placeholder="e.g. Deploy script"
-        autoComplete="off"
-        required
-        maxLength={MAX_NAME_LENGTH}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={nameError}
-        data-autofocus
-      />
-      <DialogActions>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={pending}>
-          {pending ? "Generating…" : "Generate key"}
-        </Button>
-      </DialogActions>
-    </form>
   );
 }
