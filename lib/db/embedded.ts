@@ -117,6 +117,22 @@ function removeStateFileIfOurs(file: string): void {
   if (readState(file)?.pid === process.pid) rmSync(file, { force: true });
 }
 
+/**
+ * Runs `work` while holding dataDir the way a starting server does (the exclusive state file), so
+ * no server opens the folder meanwhile: for file-level copies (npm run backup / restore). Refuses
+ * while a server has the folder open, since copying a live PGlite folder could tear its pages.
+ */
+export async function withEmbeddedDataDirClaimed<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
+  const resolved = path.resolve(dataDir);
+  const stateFile = stateFileFor(resolved);
+  claimStateFile(stateFile, resolved);
+  try {
+    return await work();
+  } finally {
+    removeStateFileIfOurs(stateFile);
+  }
+}
+
 /** Starts PGlite on dataDir and serves it on 127.0.0.1. Resolves once it accepts connections. */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
