@@ -2,7 +2,7 @@
 
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { PlusIcon } from "@/components/ui/icons";
-import { BoardCardView } from "./board-card";
+import { BoardCardView, type RemoteEditor } from "./board-card";
 import type { BoardCard, BoardDoc } from "./board-types";
 import { cellAt, computeLayout, occupancy, readingOrder, rectBox, type Rect } from "./grid-geometry";
 import { ADD_BAR_SIZE, GridHeaders, HEADER_SIZE } from "./grid-headers";
@@ -35,6 +35,8 @@ interface BoardCanvasProps {
   editingId: string | null;
   connecting: boolean;
   connectFromId: string | null;
+  /** Cards other people are editing now, by the board's card id. */
+  remoteEditors?: ReadonlyMap<string, RemoteEditor>;
   actions: CanvasActions;
 }
 
@@ -47,6 +49,8 @@ const INTERACTIVE = "input, textarea, select, button, a, iframe, [data-no-drag]"
 type Preview = { kind: "move" | "resize"; rect: Rect } | null;
 type TrackDraft = { axis: Axis; index: number; size: number } | null;
 
+const NO_EDITORS: ReadonlyMap<string, RemoteEditor> = new Map();
+
 function withDraft(map: Record<string, number>, draft: TrackDraft, axis: Axis) {
   return draft && draft.axis === axis ? { ...map, [String(draft.index)]: draft.size } : map;
 }
@@ -56,7 +60,7 @@ function withDraft(map: Record<string, number>, draft: TrackDraft, axis: Axis) {
  * empty cell), lines drawn over it, and for editors the headers, resize handles and add bars.
  * Pointer and key input is handled here once for all cards.
  */
-export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection, editingId, connecting, connectFromId, actions }: BoardCanvasProps) {
+export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection, editingId, connecting, connectFromId, remoteEditors = NO_EDITORS, actions }: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
   const [preview, setPreview] = useState<Preview>(null);
   const gridRef = useRef<HTMLDivElement>(null);
@@ -338,6 +342,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
                   tabStop={card.id === tabStop}
                   editing={card.id === editingId}
                   connectSource={card.id === connectFromId}
+                  remoteEditor={remoteEditors.get(card.id)}
                   onToggleTodo={actions.toggleTodo}
                   onCommitEdit={actions.commitEdit}
                   onCancelEdit={actions.cancelEdit}

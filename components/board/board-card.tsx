@@ -8,6 +8,13 @@ import { cardLabel } from "./card-label";
 import { CARD_DEFAULT_CLASSES, cardBoxStyle, fontSizeStyle } from "./card-style";
 import { CardTitleEditor } from "./card-title-editor";
 
+/** Someone else who is editing this card now. */
+export interface RemoteEditor {
+  name: string;
+  initials: string;
+  color: string;
+}
+
 export interface BoardCardViewProps {
   card: BoardCard;
   editable: boolean;
@@ -16,6 +23,7 @@ export interface BoardCardViewProps {
   tabStop: boolean;
   editing: boolean;
   connectSource: boolean;
+  remoteEditor?: RemoteEditor;
   onToggleTodo: (id: string) => void;
   onCommitEdit: (id: string, text: string) => void;
   onCancelEdit: () => void;
@@ -25,7 +33,18 @@ export interface BoardCardViewProps {
  * One card on the grid. Memoized: with hundreds of cards, an edit re-renders only the cards it
  * touched. Pointer and keyboard input are handled once, by the grid (event delegation).
  */
-export const BoardCardView = memo(function BoardCardView({ card, editable, selected, tabStop, editing, connectSource, onToggleTodo, onCommitEdit, onCancelEdit }: BoardCardViewProps) {
+export const BoardCardView = memo(function BoardCardView({
+  card,
+  editable,
+  selected,
+  tabStop,
+  editing,
+  connectSource,
+  remoteEditor,
+  onToggleTodo,
+  onCommitEdit,
+  onCancelEdit,
+}: BoardCardViewProps) {
   const boxStyle = cardBoxStyle(card);
   const media = card.cellType === "image" || card.cellType === "designembed";
   return (
@@ -38,8 +57,13 @@ export const BoardCardView = memo(function BoardCardView({ card, editable, selec
       aria-colindex={card.col + 1}
       aria-rowspan={card.rowSpan > 1 ? card.rowSpan : undefined}
       aria-colspan={card.colSpan > 1 ? card.colSpan : undefined}
-      aria-label={cardLabel(card)}
-      style={{ ...boxStyle, gridArea: `${card.row + 1} / ${card.col + 1} / span ${card.rowSpan} / span ${card.colSpan}` }}
+      aria-label={remoteEditor ? `${cardLabel(card)}. ${remoteEditor.name} is editing it` : cardLabel(card)}
+      data-remote-editor={remoteEditor?.name}
+      style={{
+        ...boxStyle,
+        gridArea: `${card.row + 1} / ${card.col + 1} / span ${card.rowSpan} / span ${card.colSpan}`,
+        ...(remoteEditor && { outline: `2px solid ${remoteEditor.color}`, outlineOffset: "2px" }),
+      }}
       // content-visibility: cards scrolled out of view skip layout and paint (a big board opens faster).
       className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${CARD_DEFAULT_CLASSES} ${
         editable ? "cursor-default select-none hover:shadow-md" : ""
@@ -48,6 +72,16 @@ export const BoardCardView = memo(function BoardCardView({ card, editable, selec
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
       {card.note.trim() && !media && (
         <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />
+      )}
+      {remoteEditor && (
+        <span
+          aria-hidden="true"
+          title={`${remoteEditor.name} is editing`}
+          className="absolute top-1 right-1 z-10 rounded-full px-1.5 py-0.5 text-[10px] leading-none font-semibold text-white shadow-sm"
+          style={{ backgroundColor: remoteEditor.color }}
+        >
+          {remoteEditor.initials}
+        </span>
       )}
       {editing && (
         <CardTitleEditor

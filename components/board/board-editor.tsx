@@ -1,15 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { callApi } from "@/components/http/call-api";
 import { Toast } from "@/components/ui/toast";
 import { BoardCanvas } from "./board-canvas";
+import type { RemoteEditor } from "./board-card";
 import { BoardHeader } from "./board-header";
 import { BoardStore } from "./board-store";
 import type { BoardAccess, BoardDoc } from "./board-types";
 import { boardFontFamily } from "./board-font";
 import { ConnectBanner } from "./connect-banner";
+import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
 import { ShareDialog } from "./dialogs/share-dialog";
 import { SnapSettingsDialog } from "./dialogs/snap-settings-dialog";
@@ -20,9 +22,14 @@ import { LineInspector } from "./inspector/line-inspector";
 import type { Selection } from "./selection";
 import { useBoardActions } from "./use-board-actions";
 import { useBoardShortcuts } from "./use-board-shortcuts";
+import { usePresenceReport } from "./use-presence-report";
+import { useSnapEvents } from "./use-snap-events";
+import { viewerColor } from "./viewer-color";
 
 interface BoardEditorProps {
   initialDoc: BoardDoc;
+  /** The snap version initialDoc is at: the live stream resumes from it. */
+  initialVersion: number;
   access: BoardAccess;
 }
 
@@ -30,8 +37,8 @@ interface BoardEditorProps {
  * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
  * same board with no edit controls at all.
  */
-export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
-  const [store] = useState(() => new BoardStore(initialDoc));
+export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorProps) {
+  const [store] = useState(() => new BoardStore(initialDoc, undefined, initialVersion));
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
@@ -43,8 +50,19 @@ export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
   const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, setSelection);
   const rootRef = useRef<HTMLDivElement>(null);
   const router = useRouter();
+  const live = useSnapEvents(store, initialDoc.snap.id);
+  const [inspectorFocused, setInspectorFocused] = useState(false);
 
   useBoardShortcuts(store, actions, connect.active, editable);
+
+  useEffect(() => {
+    store.remote.setEditing(editingId);
+  }, [store, editingId]);
+  useEffect(() => {
+    // Sharing changed: the server component works out again what this viewer may do.
+    store.remote.onSharingChange(() => router.refresh());
+    return () => store.remote.onSharingChange(null);
+  }, [store, router]);
 
   useEffect(() => {
     // The moment the board takes input: what the 20 x 20 measurement in tests/e2e reads.
@@ -54,6 +72,20 @@ export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
 
   const selectedCard = selection?.kind === "card" ? doc.cards.find((card) => card.id === selection.id) : undefined;
   const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
+  const editingCard = editingId ?? (inspectorFocused && selectedCard ? selectedCard.id : null);
+  usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);
+
+  const remoteEditors = useMemo(() => {
+    const editors = new Map<string, RemoteEditor>();
+    for (const viewer of live.viewers) {
+      if (viewer.editingCardId) editors.set(store.sync.localIdOf(viewer.editingCardId), { name: viewer.name, initials: viewer.initials, color: viewerColor(viewer.userId) });
+    }
+    return editors;
+  }, [store, live.viewers]);
+  const leave = useCallback(() => {
+    router.push("/");
+    router.refresh();
+  }, [router]);
 
   return (
     // Fixed under the app's 65 px top bar: the board fills the window and scrolls inside itself.
@@ -65,6 +97,8 @@ export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
         canUndo={history.canUndo}
         canRedo={history.canRedo}
         connecting={connect.active}
+        connection={live.connection}
+        viewers={live.viewers}
         onUndo={actions.undo}
         onRedo={actions.redo}
         onToggleConnect={actions.toggleConnect}
@@ -86,31 +120,41 @@ export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
             editingId={editingId}
             connecting={connect.active}
             connectFromId={connect.fromId}
+            remoteEditors={remoteEditors}
             actions={actions}
           />
         </div>
         {editable && (
-          <InspectorPanel
-            title={selectedCard ? "Card" : selectedLine ? "Line" : "Inspector"}
-            active={Boolean(selectedCard || selectedLine)}
-            collapsed={sheetCollapsed}
-            onToggleCollapsed={() => setSheetCollapsed((collapsed) => !collapsed)}
-            onClose={() => setSelection(null)}
+          // Focus in the inspector is editing the selected card, which the others are told (presence).
+          <div
+            className="contents"
+            onFocus={() => setInspectorFocused(true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setInspectorFocused(false);
+            }}
           >
-            {selectedCard ? (
-              <CardInspector
-                card={selectedCard}
-                onChange={(patch, key) => actions.updateCard(selectedCard.id, patch, key)}
-                onMove={(target) => actions.moveCardTo(selectedCard.id, target)}
-                onResize={(span) => actions.resizeCardTo(selectedCard.id, span)}
-                onDelete={() => actions.deleteCard(selectedCard.id)}
-              />
-            ) : selectedLine ? (
-              <LineInspector line={selectedLine} onChange={(patch) => actions.updateLine(selectedLine.id, patch)} onDelete={() => actions.deleteLine(selectedLine.id)} />
-            ) : (
-              <InspectorHint />
-            )}
-          </InspectorPanel>
+            <InspectorPanel
+              title={selectedCard ? "Card" : selectedLine ? "Line" : "Inspector"}
+              active={Boolean(selectedCard || selectedLine)}
+              collapsed={sheetCollapsed}
+              onToggleCollapsed={() => setSheetCollapsed((collapsed) => !collapsed)}
+              onClose={() => setSelection(null)}
+            >
+              {selectedCard ? (
+                <CardInspector
+                  card={selectedCard}
+                  onChange={(patch, key) => actions.updateCard(selectedCard.id, patch, key)}
+                  onMove={(target) => actions.moveCardTo(selectedCard.id, target)}
+                  onResize={(span) => actions.resizeCardTo(selectedCard.id, span)}
+                  onDelete={() => actions.deleteCard(selectedCard.id)}
+                />
+              ) : selectedLine ? (
+                <LineInspector line={selectedLine} onChange={(patch) => actions.updateLine(selectedLine.id, patch)} onDelete={() => actions.deleteLine(selectedLine.id)} />
+              ) : (
+                <InspectorHint />
+              )}
+            </InspectorPanel>
+          </div>
         )}
       </div>
 
@@ -163,6 +207,7 @@ export function BoardEditor({ initialDoc, access }: BoardEditorProps) {
           }}
         />
       )}
+      <BoardGoneDialog message={live.gone} onLeave={leave} />
       <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} />
     </div>
   );

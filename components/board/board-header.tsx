@@ -5,8 +5,12 @@ import { Button } from "@/components/ui/button";
 import { ArrowLeftIcon, ConnectIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
 import type { SaveStatus } from "./board-sync";
 import type { BoardAccess, BoardSnap } from "./board-types";
+import { ConnectionIndicator } from "./connection-indicator";
 import { EditableTitle } from "./editable-title";
+import type { Viewer } from "./live-messages";
+import { PresenceBar } from "./presence-bar";
 import { SaveIndicator } from "./save-indicator";
+import type { Connection } from "./use-snap-events";
 
 interface BoardHeaderProps {
   snap: BoardSnap;
@@ -15,6 +19,9 @@ interface BoardHeaderProps {
   canUndo: boolean;
   canRedo: boolean;
   connecting: boolean;
+  /** The live stream's state and the others viewing the snap. */
+  connection: Connection;
+  viewers: readonly Viewer[];
   onUndo: () => void;
   onRedo: () => void;
   onToggleConnect: () => void;
@@ -48,6 +55,8 @@ export function BoardHeader(props: BoardHeaderProps) {
         </div>
 
         <div className="flex items-center gap-1.5 sm:gap-2">
+          <PresenceBar viewers={props.viewers} />
+          <ConnectionIndicator connection={props.connection} />
           {editable ? (
             <>
               <SaveIndicator status={status} />

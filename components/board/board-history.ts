@@ -5,6 +5,14 @@ interface Entry {
   /** Edits with the same key in quick succession (typing, dragging a slider) undo as one. */
   key?: string;
   at: number;
+  /** The store's count of remote changes when the edit was made: what came later is someone else's. */
+  mark: number;
+}
+
+/** A step to undo or redo, with the mark of the edit it came from. */
+export interface HistoryStep {
+  changes: Change[];
+  mark: number;
 }
 
 const COALESCE_MS = 1500;
@@ -23,32 +31,32 @@ export class BoardHistory {
     return this.future.length > 0;
   }
 
-  record(changes: Change[], key?: string, now = Date.now()): void {
+  record(changes: Change[], { key, mark = 0, now = Date.now() }: { key?: string; mark?: number; now?: number } = {}): void {
     if (changes.length === 0) return;
     const last = this.past.at(-1);
     if (key && last?.key === key && now - last.at < COALESCE_MS && this.future.length === 0) {
       last.changes = [...last.changes, ...changes];
       last.at = now;
     } else {
-      this.past.push({ changes, key, at: now });
+      this.past.push({ changes, key, at: now, mark });
       if (this.past.length > MAX_ENTRIES) this.past.shift();
     }
     this.future = [];
   }
 
   /** The changes that undo the last edit, which moves to the redo stack. */
-  undo(): Change[] | null {
+  undo(): HistoryStep | null {
     const entry = this.past.pop();
     if (!entry) return null;
     this.future.push({ ...entry, key: undefined });
-    return invertChanges(entry.changes);
+    return { changes: invertChanges(entry.changes), mark: entry.mark };
   }
 
-  redo(): Change[] | null {
+  redo(): HistoryStep | null {
     const entry = this.future.pop();
     if (!entry) return null;
     this.past.push(entry);
-    return entry.changes;
+    return { changes: entry.changes, mark: entry.mark };
   }
 
   /** After a failed save the stacks describe a board that no longer exists. */

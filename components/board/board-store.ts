@@ -1,13 +1,15 @@
 import type { Change } from "./board-changes";
 import { BoardHistory } from "./board-history";
 import { boardReducer, type BoardAction } from "./board-reducer";
+import { RemoteChanges } from "./board-remote";
 import { BoardSync, type Restore, type SaveStatus, type SyncEvents } from "./board-sync";
 import type { BoardDoc, BoardSnap } from "./board-types";
+import { guardUndo, type RemoteTouch } from "./undo-guard";
 
 export interface Notice {
   id: number;
   message: string;
-  tone: "success" | "error";
+  tone: "success" | "error" | "info";
 }
 
 export interface HistoryState {
@@ -27,11 +29,19 @@ export class BoardStore {
   private historyState: HistoryState = { canUndo: false, canRedo: false };
   private readonly listeners = new Set<() => void>();
   private readonly history = new BoardHistory();
+  /** Other people's changes so far, and what each last touched: undo leaves those alone. */
+  private remoteSeq = 0;
+  private readonly touches = new Map<string, RemoteTouch>();
   readonly sync: BoardSync;
+  readonly remote: RemoteChanges;
 
-  /** createSync: tests can hand in a BoardSync with a fake request function. */
-  constructor(initial: BoardDoc, createSync?: (events: SyncEvents) => BoardSync) {
+  /**
+   * createSync: tests can hand in a BoardSync with a fake request function.
+   * version: the snap version the initial document is at (0 when unknown).
+   */
+  constructor(initial: BoardDoc, createSync?: (events: SyncEvents) => BoardSync, version = 0) {
     this.doc = initial;
+    this.remote = new RemoteChanges(this, version);
     const events: SyncEvents = {
       onStatus: (status: SaveStatus) => {
         if (status === this.status) return;
@@ -44,6 +54,9 @@ export class BoardStore {
         this.refreshHistory();
         this.notify(`Couldn't save: ${message.replace(/[.!?]?$/, ".")} The change was undone.`, "error");
       },
+      baseVersion: () => this.remote.version,
+      onSaved: (saved) => this.remote.saved(saved),
+      onSettled: () => this.remote.drain(),
     };
     this.sync = createSync ? createSync(events) : new BoardSync(initial.snap.id, initial, events);
   }
@@ -58,23 +71,31 @@ export class BoardStore {
   getNotice = (): Notice | null => this.notice;
   getHistory = (): HistoryState => this.historyState;
 
-  /** An edit: shown at once, recorded for undo (merged with the last one sharing its key), saved. */
-  apply(changes: Change[], options: { key?: string } = {}): void {
+  /**
+   * An edit: shown at once, recorded for undo (merged with the last one sharing its key), saved.
+   * baseVersion: the snap version the edit was based on, when it began earlier (an inline edit).
+   */
+  apply(changes: Change[], options: { key?: string; baseVersion?: number } = {}): void {
     if (changes.length === 0) return;
     this.dispatch({ type: "apply", changes });
-    this.history.record(changes, options.key);
+    this.history.record(changes, { key: options.key, mark: this.remoteSeq });
     this.refreshHistory();
-    this.sync.push(changes);
+    this.sync.push(changes, options.baseVersion);
   }
 
   undo(): void {
-    const changes = this.history.undo();
-    if (changes) this.replay(changes);
+    this.replay(this.history.undo(), "Undo");
   }
 
   redo(): void {
-    const changes = this.history.redo();
-    if (changes) this.replay(changes);
+    this.replay(this.history.redo(), "Redo");
+  }
+
+  /** Someone else's write, already laid under this board's unsaved edits. */
+  applyRemote(restore: Restore, touched: string[], actor: string): void {
+    this.remoteSeq += 1;
+    for (const key of touched) this.touches.set(key, { seq: this.remoteSeq, actor });
+    this.dispatch({ type: "restore", restore });
   }
 
   /** Snap fields a dialog saved itself: shown, and taken as the server's state. */
@@ -94,10 +115,22 @@ export class BoardStore {
     this.emit();
   };
 
-  private replay(changes: Change[]): void {
+  /** An undo or redo step, without what would revert someone else's later edit (said in a notice). */
+  private replay(step: { changes: Change[]; mark: number } | null, verb: "Undo" | "Redo"): void {
+    if (!step) return;
+    const { changes, skippedFor } = guardUndo(step.changes, this.touches, step.mark);
     this.dispatch({ type: "apply", changes });
     this.refreshHistory();
     this.sync.push(changes);
+    if (skippedFor.length) {
+      const who = skippedFor.join(" and ");
+      this.notify(
+        changes.length
+          ? `${verb} left out what ${who} changed since; the rest was ${verb === "Undo" ? "undone" : "redone"}.`
+          : `${verb} skipped: ${who} has changed this since, and ${verb.toLowerCase()} never reverts someone else's edit.`,
+        "info",
+      );
+    }
   }
 
   private dispatch(action: BoardAction): void {

@@ -14,12 +14,25 @@ export interface Restore {
   snap?: Partial<BoardSnap>;
 }
 
+/** A write the server took, with the snap version it made (its `change` event is this board's echo). */
+export interface SavedWrite {
+  version: number;
+  /** Card fields the write set, in the board's ids. */
+  cards?: { id: string; fields: string[] }[];
+  snapFields?: string[];
+}
+
 export interface SyncEvents {
   onStatus(status: SaveStatus): void;
   onFailure(restore: Restore, message: string): void;
+  /** The snap version the board has seen: sent as Base-Version with the edits made now. */
+  baseVersion?(): number | null;
+  onSaved?(saved: SavedWrite): void;
+  /** Nothing is on its way any more. */
+  onSettled?(): void;
 }
 
-type Request = <T>(path: string, options?: { method?: string; body?: unknown }) => Promise<ApiResult<T>>;
+type Request = <T>(path: string, options?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<ApiResult<T>>;
 
 export const SAVE_DEBOUNCE_MS = 400;
 const BATCH_LIMIT = 100; // spec part 8
@@ -49,6 +62,11 @@ export class BoardSync {
   private confirmedSnap: BoardSnap;
   private pendingCards = new Map<string, CardPatch>();
   private pendingSnap: SnapPatch = {};
+  /** The oldest version the pending edits were based on; and the one of the task being sent. */
+  private pendingBase: number | null = null;
+  private currentBase: number | null = null;
+  /** Server ids of cards and lines deleted here: a late remote event must not bring them back. */
+  private readonly deleted = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private queue: Promise<void> = Promise.resolve();
   private running = 0;
@@ -76,37 +94,80 @@ export class BoardSync {
     return this.running > 0 || this.pendingCards.size > 0 || Object.keys(this.pendingSnap).length > 0;
   }
 
-  push(changes: readonly Change[]): void {
+  /** True while a request is on its way: a remote event may be this board's own echo. */
+  get sending(): boolean {
+    return this.running > 0;
+  }
+
+  /** baseVersion: the snap version the edit was based on (default: the version seen now). */
+  push(changes: readonly Change[], baseVersion: number | null = this.events.baseVersion?.() ?? null): void {
+    const base = baseVersion;
     for (const change of changes) {
       switch (change.type) {
         case "updateCards":
           for (const { id, after } of change.updates) this.pendingCards.set(id, { ...this.pendingCards.get(id), ...after });
-          this.schedule();
+          this.scheduleFrom(base);
           break;
         case "updateSnap":
           this.pendingSnap = { ...this.pendingSnap, ...change.after };
-          this.schedule();
+          this.scheduleFrom(base);
           break;
         case "createCards":
-          this.enqueue(() => this.createCards(change.cards, change.lines));
+          this.enqueue(base, () => this.createCards(change.cards, change.lines));
           break;
         case "deleteCards":
           // Edits of a card about to be deleted need not be sent.
           for (const card of change.cards) this.pendingCards.delete(card.id);
-          this.enqueue(() => this.deleteCards(change.cards));
+          this.enqueue(base, () => this.deleteCards(change.cards));
           break;
         case "createLine":
-          this.enqueue(() => this.createLines([change.line]));
+          this.enqueue(base, () => this.createLines([change.line]));
           break;
         case "deleteLine":
-          this.enqueue(() => this.deleteLine(change.line));
+          this.enqueue(base, () => this.deleteLine(change.line));
           break;
         case "updateLine":
-          this.enqueue(() => this.updateLine(change.id, change.after));
+          this.enqueue(base, () => this.updateLine(change.id, change.after));
           break;
       }
     }
     this.emitStatus();
+  }
+
+  // --- Remote changes ----------------------------------------------------------------------------
+
+  /** The board's id for a server id: the same id for anything this board did not create. */
+  localIdOf = (serverId: string): string => this.localIds.get(serverId) ?? serverId;
+
+  serverIdOf = (localId: string): string | undefined => this.serverIds.get(localId);
+
+  deletedHere = (serverId: string): boolean => this.deleted.has(serverId);
+
+  pendingCard = (localId: string): CardPatch | undefined => this.pendingCards.get(localId);
+
+  get pendingSnapPatch(): SnapPatch {
+    return this.pendingSnap;
+  }
+
+  /** Someone else's write (in the board's ids) becomes the confirmed state a failed save puts back. */
+  acceptRemote(state: Restore): void {
+    for (const card of state.upsertCards ?? []) {
+      if (!this.serverIds.has(card.id)) this.link(card.id, card.id);
+      this.confirmedCards.set(card.id, card);
+    }
+    for (const id of state.removeCards ?? []) {
+      this.pendingCards.delete(id);
+      this.forgetCard(id);
+    }
+    for (const line of state.upsertLines ?? []) {
+      if (!this.serverIds.has(line.id)) this.link(line.id, line.id);
+      this.confirmedLines.set(line.id, line);
+    }
+    for (const id of state.removeLines ?? []) {
+      this.unlink(id);
+      this.confirmedLines.delete(id);
+    }
+    if (state.snap) this.confirmedSnap = { ...this.confirmedSnap, ...state.snap };
   }
 
   /** Snap fields saved elsewhere (the settings and share dialogs) become the confirmed state. */
@@ -118,7 +179,11 @@ export class BoardSync {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pendingCards.size || Object.keys(this.pendingSnap).length) this.run(() => this.sendPending());
+    if (this.pendingCards.size || Object.keys(this.pendingSnap).length) {
+      const base = this.pendingBase;
+      this.pendingBase = null;
+      this.run(() => this.sendPending(), base);
+    }
   }
 
   dispose(): void {
@@ -127,21 +192,25 @@ export class BoardSync {
 
   // --- Queue -------------------------------------------------------------------------------------
 
-  private schedule(): void {
+  private scheduleFrom(base: number | null): void {
+    if (base !== null) this.pendingBase = this.pendingBase === null ? base : Math.min(this.pendingBase, base);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => this.flush(), SAVE_DEBOUNCE_MS);
   }
 
   /** Edits made before this task are sent before it. */
-  private enqueue(task: () => Promise<void>): void {
+  private enqueue(base: number | null, task: () => Promise<void>): void {
     this.flush();
-    this.run(task);
+    this.run(task, base);
   }
 
-  private run(task: () => Promise<void>): void {
+  private run(task: () => Promise<void>, base: number | null): void {
     this.running += 1;
     this.queue = this.queue
-      .then(task)
+      .then(() => {
+        this.currentBase = base;
+        return task();
+      })
       .catch((error: unknown) => {
         console.error("board save failed unexpectedly", error);
         this.fail({}, "Something went wrong while saving.");
@@ -149,6 +218,7 @@ export class BoardSync {
       .finally(() => {
         this.running -= 1;
         this.emitStatus();
+        if (this.running === 0) this.events.onSettled?.();
       });
   }
 
@@ -176,6 +246,15 @@ export class BoardSync {
     this.serverIds.delete(localId);
   }
 
+  /** One request, with the edit's Base-Version; the version a write made is reported as the board's own. */
+  private async send<T>(path: string, options: { method: string; body?: unknown }, saved?: Omit<SavedWrite, "version">): Promise<ApiResult<T>> {
+    const headers = this.currentBase === null ? undefined : { "Base-Version": String(this.currentBase) };
+    const result = await this.request<T>(path, { ...options, headers });
+    const version = Number(result.headers?.get("Snap-Version") ?? NaN);
+    if (result.ok && Number.isInteger(version)) this.events.onSaved?.({ version, ...saved });
+    return result;
+  }
+
   private localCard(card: ServerCard): BoardCard {
     return { ...toBoardCard(card), id: this.localIds.get(card.id) ?? card.id };
   }
@@ -195,10 +274,11 @@ export class BoardSync {
     });
     for (let start = 0; start < updates.length; start += BATCH_LIMIT) {
       const chunk = updates.slice(start, start + BATCH_LIMIT);
-      const result = await this.request<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
-        method: "PATCH",
-        body: { updates: chunk.map((update) => update.body) },
-      });
+      const result = await this.send<{ cards: ServerCard[] }>(
+        "/api/snaps/cards/batch",
+        { method: "PATCH", body: { updates: chunk.map((update) => update.body) } },
+        { cards: chunk.map((update) => ({ id: update.localId, fields: Object.keys(update.body).filter((field) => field !== "id") })) },
+      );
       if (result.ok) {
         for (const card of result.data.cards) {
           const local = this.localCard(card);
@@ -213,10 +293,11 @@ export class BoardSync {
     }
 
     if (Object.keys(snap).length) {
-      const result = await this.request<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(`/api/snaps/${this.snapId}`, {
-        method: "PATCH",
-        body: snap,
-      });
+      const result = await this.send<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(
+        `/api/snaps/${this.snapId}`,
+        { method: "PATCH", body: snap },
+        { snapFields: Object.keys(snap) },
+      );
       if (result.ok) {
         const saved = result.data.snap;
         this.confirmedSnap = { ...this.confirmedSnap, ...pickSnap(saved) };
@@ -235,7 +316,7 @@ export class BoardSync {
     const fresh = cards.filter((card) => !this.serverIds.has(card.id));
     for (let start = 0; start < fresh.length; start += BATCH_LIMIT) {
       const chunk = fresh.slice(start, start + BATCH_LIMIT);
-      const result = await this.request<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
+      const result = await this.send<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
         method: "POST",
         body: { cards: chunk.map((card) => ({ ...withoutId(card), snapId: this.snapId })) },
       });
@@ -262,7 +343,7 @@ export class BoardSync {
     for (let start = 0; start < targets.length; start += DELETE_CONCURRENCY) {
       await Promise.all(
         targets.slice(start, start + DELETE_CONCURRENCY).map(async (card) => {
-          const result = await this.request(`/api/snaps/cards/${this.serverIds.get(card.id)}`, { method: "DELETE" });
+          const result = await this.send(`/api/snaps/cards/${this.serverIds.get(card.id)}`, { method: "DELETE" });
           // Already gone is what was wanted.
           if (result.ok || result.status === 404) {
             this.forgetCard(card.id);
@@ -288,10 +369,12 @@ export class BoardSync {
   }
 
   private forgetCard(localId: string): void {
+    this.deleted.add(this.serverIds.get(localId) ?? localId);
     this.unlink(localId);
     this.confirmedCards.delete(localId);
     for (const [id, line] of this.confirmedLines) {
       if (line.fromCardId === localId || line.toCardId === localId) {
+        this.deleted.add(this.serverIds.get(id) ?? id);
         this.confirmedLines.delete(id);
         this.unlink(id);
       }
@@ -306,7 +389,7 @@ export class BoardSync {
         if (!this.serverIds.has(line.id)) this.fail({ removeLines: [line.id] }, "One of the line's cards was not saved.");
         continue;
       }
-      const result = await this.request<{ line: ServerLine }>(`/api/snaps/${this.snapId}/lines`, {
+      const result = await this.send<{ line: ServerLine }>(`/api/snaps/${this.snapId}/lines`, {
         method: "POST",
         body: { fromCardId, toCardId, color: line.color, style: line.style, arrow: line.arrow },
       });
@@ -323,8 +406,9 @@ export class BoardSync {
   private async deleteLine(line: BoardLine): Promise<void> {
     const serverId = this.serverIds.get(line.id);
     if (!serverId) return;
-    const result = await this.request(`/api/lines/${serverId}`, { method: "DELETE" });
+    const result = await this.send(`/api/lines/${serverId}`, { method: "DELETE" });
     if (result.ok || result.status === 404) {
+      this.deleted.add(serverId);
       this.unlink(line.id);
       this.confirmedLines.delete(line.id);
       this.succeed();
@@ -337,7 +421,7 @@ export class BoardSync {
   private async updateLine(localId: string, patch: Partial<BoardLine>): Promise<void> {
     const serverId = this.serverIds.get(localId);
     if (!serverId) return;
-    const result = await this.request<{ line: ServerLine }>(`/api/lines/${serverId}`, { method: "PATCH", body: patch });
+    const result = await this.send<{ line: ServerLine }>(`/api/lines/${serverId}`, { method: "PATCH", body: patch });
     const confirmed = this.confirmedLines.get(localId);
     if (result.ok) {
       if (confirmed) this.confirmedLines.set(localId, { ...confirmed, ...patch });

@@ -30,6 +30,12 @@ export function toSizeMap(value: unknown): SizeMap {
   return map;
 }
 
+/** The snap's version (GET /api/snaps/:id's extra field), 0 when the source does not say. */
+export function snapVersion(snap: object): number {
+  const version = (snap as { version?: unknown }).version;
+  return typeof version === "number" && Number.isInteger(version) ? version : 0;
+}
+
 /** A plain, serializable copy for the client editor: no dates, no owner or workspace ids. */
 export function toBoardDoc(snap: SnapSource): BoardDoc {
   return {

@@ -22,7 +22,7 @@ export interface PendingRemoval {
 }
 
 export interface BoardActions extends CanvasActions {
-  updateCard(id: string, patch: CardPatch, key?: string): void;
+  updateCard(id: string, patch: CardPatch, key?: string, baseVersion?: number): void;
   moveCardTo(id: string, target: { row: number; col: number }): void;
   resizeCardTo(id: string, span: { rowSpan: number; colSpan: number }): void;
   updateLine(id: string, patch: LinePatch): void;
@@ -48,6 +48,8 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
   const connectRef = useRef<ConnectState>(connect);
   /** A cell or card to focus once it is rendered (after a delete). */
   const focusRequestRef = useRef<Selection | null>(null);
+  /** The inline edit's card, its text then and the snap version then (the edit's Base-Version). */
+  const editStartRef = useRef<{ id: string; title: string; version: number } | null>(null);
 
   const actions = useMemo<BoardActions>(() => {
     const setConnect = (next: ConnectState) => {
@@ -63,10 +65,18 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
       if ("error" in plan) store.notify(plan.error, "error");
       else store.apply(plan.changes);
     };
-    const updateCard = (id: string, patch: CardPatch, key?: string) => {
+    const updateCard = (id: string, patch: CardPatch, key?: string, baseVersion?: number) => {
       const card = doc().cards.find((candidate) => candidate.id === id);
       const update = card && cardUpdate(card, patch);
-      if (update) store.apply([{ type: "updateCards", updates: [update] }], { key });
+      if (update) store.apply([{ type: "updateCards", updates: [update] }], { key, baseVersion });
+    };
+    const beginEdit = (id: string, title: string) => {
+      editStartRef.current = { id, title, version: store.remote.version };
+      setEditingId(id);
+    };
+    const endEdit = () => {
+      editStartRef.current = null;
+      setEditingId(null);
     };
     const updateSnap = (after: SnapPatch, key?: string) => {
       const { snap } = doc();
@@ -81,15 +91,19 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
     return {
       select: (selection) => setSelection(selection),
       startEdit: (id) => {
-        if (!editable) return;
+        const card = doc().cards.find((candidate) => candidate.id === id);
+        if (!editable || !card) return;
         setSelection({ kind: "card", id });
-        setEditingId(id);
+        beginEdit(id, card.title);
       },
       commitEdit: (id, text) => {
-        setEditingId(null);
-        updateCard(id, { title: text });
+        const start = editStartRef.current;
+        endEdit();
+        // Unchanged text is no edit: saving it would undo what someone else wrote meanwhile.
+        if (start?.id === id && start.title === text) return;
+        updateCard(id, { title: text }, undefined, start?.id === id ? start.version : undefined);
       },
-      cancelEdit: () => setEditingId(null),
+      cancelEdit: endEdit,
       toggleTodo: (id) => {
         const card = doc().cards.find((candidate) => candidate.id === id);
         if (card) updateCard(id, { completed: !card.completed });
@@ -103,7 +117,7 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         const card = blankCard(newLocalId(), row, col);
         store.apply([{ type: "createCards", cards: [card], lines: [] }]);
         setSelection({ kind: "card", id: card.id });
-        setEditingId(card.id);
+        beginEdit(card.id, card.title);
       },
       deleteCard: (id) => {
         const current = doc();
@@ -163,11 +177,11 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         setSelection({ kind: "line", id: line.id });
       },
       undo: () => {
-        setEditingId(null);
+        endEdit();
         store.undo();
       },
       redo: () => {
-        setEditingId(null);
+        endEdit();
         store.redo();
       },
     };

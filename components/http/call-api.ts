@@ -5,7 +5,8 @@ export interface ApiErrorBody {
   details?: { path: string; message: string }[];
 }
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiErrorBody };
+/** headers: the response's, when there was one (the board reads Snap-Version from them). */
+export type ApiResult<T> = { ok: true; status: number; data: T; headers?: Headers } | { ok: false; status: number; error: ApiErrorBody; headers?: Headers };
 
 const NETWORK_ERROR: ApiErrorBody = { code: "NETWORK", message: "Could not reach the server. Check your connection and try again." };
 const UNREADABLE_ERROR: ApiErrorBody = { code: "UNKNOWN", message: "Something went wrong. Please try again." };
@@ -14,12 +15,15 @@ const UNREADABLE_ERROR: ApiErrorBody = { code: "UNKNOWN", message: "Something we
  * Calls our own API from the browser with the session cookie (same-origin, so the CSRF check
  * passes). Never throws: a failure, even a network one, comes back as an error body to show.
  */
-export async function callApi<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
       method: options.method ?? "GET",
-      headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: { ...(options.body === undefined ? {} : { "Content-Type": "application/json" }), ...options.headers },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       cache: "no-store",
@@ -29,8 +33,8 @@ export async function callApi<T>(path: string, options: { method?: string; body?
     return { ok: false, status: 0, error: NETWORK_ERROR };
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
-  return { ok: false, status: response.status, error: readErrorBody(payload) };
+  if (response.ok) return { ok: true, status: response.status, data: payload as T, headers: response.headers };
+  return { ok: false, status: response.status, error: readErrorBody(payload), headers: response.headers };
 }
 
 function readErrorBody(payload: unknown): ApiErrorBody {

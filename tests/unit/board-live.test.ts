@@ -1,0 +1,220 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BoardStore } from "@/components/board/board-store";
+import { BoardSync } from "@/components/board/board-sync";
+import type { BoardCard, BoardDoc } from "@/components/board/board-types";
+import { blankCard } from "@/components/board/grid-plans";
+import type { ChangeMessage } from "@/components/board/live-messages";
+import { retryDelay } from "@/components/board/use-snap-events";
+import type { ApiResult } from "@/components/http/call-api";
+
+type Call = { path: string; method: string; body: any; headers?: Record<string, string> };
+
+function doc(cards = 2): BoardDoc {
+  return {
+    snap: { id: "s1", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view", shareToken: null, sharedWithWorkspace: false },
+    cards: Array.from({ length: cards }, (_, index) => ({ ...blankCard(`srv${index}`, 0, index), title: `Card ${index}` })),
+    lines: [],
+  };
+}
+
+/**
+ * A store at snap version 10 whose saves are answered by `respond` (which may hold the answer back
+ * by returning a promise); every answer carries the Snap-Version the test hands out.
+ */
+function setup(respond: (call: Call) => ApiResult<unknown> | Promise<ApiResult<unknown>>, initial = doc()) {
+  const calls: Call[] = [];
+  const request = async <T,>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const call = { path, method: options.method ?? "GET", body: options.body, headers: options.headers };
+    calls.push(call);
+    return (await respond(call)) as ApiResult<T>;
+  };
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 10);
+  return { store, calls };
+}
+
+function answered(version: number, data: unknown): ApiResult<unknown> {
+  return { ok: true, status: 200, data, headers: new Headers({ "Snap-Version": String(version) }) };
+}
+
+/** A batch PATCH answered as the server would, at `version`. */
+const patchAt = (version: number) => (call: Call) =>
+  answered(version, { cards: (call.body.updates ?? []).map((update: any) => ({ ...blankCard(update.id, 0, 0), ...update, snapId: "s1" })) });
+
+function change(version: number, fields: Partial<ChangeMessage> = {}): ChangeMessage {
+  return { version, baseVersion: version - 1, actor: { userId: "u2", name: "Alex Smith" }, cards: [], cardFields: {}, deletedCardIds: [], lines: [], deletedLineIds: [], snap: null, ...fields };
+}
+
+const card = (store: BoardStore, id: string) => store.getDoc().cards.find((candidate) => candidate.id === id);
+const withFields = (base: BoardCard, fields: Partial<BoardCard>) => ({ ...base, ...fields, snapId: "s1" });
+const settle = () => vi.runAllTimersAsync();
+
+describe("the board under other people's changes", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("applies cards, lines, deletes and snap fields of someone else's write", () => {
+    const { store } = setup(patchAt(11));
+    const [a, b] = doc().cards;
+    store.remote.receive(
+      change(11, {
+        cards: [withFields(a!, { row: 3, col: 2, title: "Moved" }), withFields(blankCard("srv9", 5, 5), { title: "New" })],
+        cardFields: { srv0: ["row", "col", "title"] },
+        deletedCardIds: [b!.id],
+        lines: [{ id: "l1", fromCardId: "srv0", toCardId: "srv9", color: "#000000", style: "solid", arrow: "end", snapId: "s1" }],
+        snap: { title: "Renamed", rowHeights: { "0": 120 } },
+      }),
+    );
+    const after = store.getDoc();
+    expect(after.cards.map((c) => [c.id, c.row, c.col, c.title])).toEqual([
+      ["srv0", 3, 2, "Moved"],
+      ["srv9", 5, 5, "New"],
+    ]);
+    expect(after.lines.map((line) => line.id)).toEqual(["l1"]);
+    expect(after.snap).toMatchObject({ title: "Renamed", rowHeights: { "0": 120 } });
+    expect(store.remote.version).toBe(11);
+    expect(store.getNotice()).toBeNull();
+  });
+
+  it("ignores an event it already has", () => {
+    const { store } = setup(patchAt(11));
+    store.remote.receive(change(11, { snap: { title: "First" } }));
+    store.remote.receive(change(11, { snap: { title: "Again" } }));
+    store.remote.receive(change(9, { snap: { title: "Old" } }));
+    expect(store.getDoc().snap.title).toBe("First");
+  });
+
+  it("does not apply its own write twice, even when the echo comes before the response", async () => {
+    let answer!: (result: ApiResult<unknown>) => void;
+    const { store, calls } = setup(() => new Promise((resolve) => (answer = resolve)));
+    store.apply([{ type: "createCards", cards: [blankCard("local-1", 4, 0)], lines: [] }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    // The stream is quicker than the HTTP answer: the echo must wait for it, then be dropped.
+    store.remote.receive(change(11, { actor: { userId: "me", name: "Me" }, cards: [withFields(blankCard("srv-new", 4, 0), {})], cardFields: { "srv-new": ["row"] } }));
+    expect(store.getDoc().cards).toHaveLength(3);
+    answer({ ok: true, status: 201, data: { cards: [{ ...blankCard("srv-new", 4, 0), snapId: "s1" }] }, headers: new Headers({ "Snap-Version": "11" }) });
+    await settle();
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv1", "local-1"]);
+    expect(store.remote.version).toBe(11);
+  });
+
+  it("sends the version an edit was based on as Base-Version", async () => {
+    const { store, calls } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "x" } }] }], { baseVersion: 7 });
+    await settle();
+    expect(calls[0]!.headers).toEqual({ "Base-Version": "7" });
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "x" }, after: { title: "y" } }] }]);
+    await settle();
+    expect(calls[1]!.headers).toEqual({ "Base-Version": "10" });
+  });
+
+  it("keeps an unsaved edit over a remote change of the same card, and says so naming the person and the card", async () => {
+    const { store, calls } = setup(patchAt(12));
+    const base = doc().cards[0]!;
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.remote.receive(change(11, { cards: [withFields(base, { title: "Theirs", color: "#fee2e2" })], cardFields: { srv0: ["title", "color"] } }));
+    expect(card(store, "srv0")).toMatchObject({ title: "Mine", color: "#fee2e2" });
+    expect(store.getNotice()).toMatchObject({ tone: "info", message: "Alex Smith changed the text of “Mine” while you were editing it. Your edit is kept and replaces theirs." });
+    await settle();
+    expect(calls[0]!.body.updates).toEqual([{ id: "srv0", title: "Mine" }]);
+  });
+
+  it("tells me when someone's write replaced a field I had saved after the version they started from", async () => {
+    const { store } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    await settle();
+    store.remote.receive(change(11, { actor: { userId: "me", name: "Me" } }));
+    expect(store.getNotice()).toBeNull();
+    // Based on version 10: they had not seen my edit of version 11.
+    store.remote.receive(change(12, { baseVersion: 10, cards: [withFields(card(store, "srv0")!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
+    expect(card(store, "srv0")!.title).toBe("Theirs");
+    expect(store.getNotice()?.message).toBe("Alex Smith changed the text of “Mine” after your edit. Their change replaced yours.");
+  });
+
+  it("says nothing when the other edit was made after seeing mine", async () => {
+    const { store } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    await settle();
+    store.remote.receive(change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
+    expect(card(store, "srv0")!.title).toBe("Theirs");
+    expect(store.getNotice()).toBeNull();
+  });
+
+  it("counts the card open in the inline editor as being edited", () => {
+    const { store } = setup(patchAt(11));
+    store.remote.setEditing("srv1");
+    store.remote.receive(change(11, { cards: [withFields(doc().cards[1]!, { title: "Theirs" })], cardFields: { srv1: ["title"] } }));
+    expect(store.getNotice()?.message).toMatch(/^Alex Smith changed the text of “Card 1” while you were editing it/);
+  });
+
+  it("undo leaves alone a field someone else changed since, and says so", async () => {
+    const { store, calls } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0", bold: false }, after: { title: "Mine", bold: true } }] }]);
+    await settle();
+    store.remote.receive(change(12, { cards: [withFields(card(store, "srv0")!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
+    store.undo();
+    expect(card(store, "srv0")).toMatchObject({ title: "Theirs", bold: false });
+    expect(store.getNotice()).toMatchObject({ tone: "info", message: expect.stringContaining("Undo left out what Alex Smith changed since") });
+    await settle();
+    expect(calls.at(-1)!.body.updates).toEqual([{ id: "srv0", bold: false }]);
+  });
+
+  it("skips an undo step entirely when all of it was changed by someone else since", async () => {
+    const { store } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    await settle();
+    store.remote.receive(change(12, { cards: [withFields(card(store, "srv0")!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
+    store.undo();
+    expect(card(store, "srv0")!.title).toBe("Theirs");
+    expect(store.getNotice()?.message).toMatch(/^Undo skipped: Alex Smith has changed this since/);
+  });
+
+  it("undo still reverts my edit when the other change came before it", async () => {
+    const { store } = setup(patchAt(12));
+    store.remote.receive(change(11, { cards: [withFields(doc().cards[0]!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Theirs" }, after: { title: "Mine" } }] }]);
+    await settle();
+    store.undo();
+    expect(card(store, "srv0")!.title).toBe("Theirs");
+  });
+
+  it("does not bring back a card it deleted when an older event about it arrives late", async () => {
+    let answer!: (result: ApiResult<unknown>) => void;
+    const { store } = setup(() => new Promise((resolve) => (answer = resolve)));
+    store.apply([{ type: "deleteCards", cards: [card(store, "srv1")!], lines: [] }]);
+    await vi.advanceTimersByTimeAsync(0);
+    store.remote.receive(change(11, { cards: [withFields(doc().cards[1]!, { title: "Theirs" })], cardFields: { srv1: ["title"] } }));
+    answer({ ok: true, status: 200, data: { success: true }, headers: new Headers({ "Snap-Version": "12" }) });
+    await settle();
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0"]);
+  });
+
+  it("tells me when someone deletes the card I am editing", () => {
+    const { store } = setup(patchAt(11));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.remote.receive(change(11, { deletedCardIds: ["srv0"] }));
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv1"]);
+    expect(store.getNotice()?.message).toBe("Alex Smith deleted “Mine” while you were editing it.");
+  });
+
+  it("after a reset takes the server's snap as it is now, keeping unsaved edits", () => {
+    const { store } = setup(patchAt(30));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    const server = doc();
+    store.remote.resetTo({ ...server.snap, title: "Fresh", version: 20, cards: [withFields(server.cards[0]!, { color: "#dbeafe" }), withFields(blankCard("srv7", 2, 2), {})], lines: [] });
+    expect(store.getDoc().cards.map((c) => [c.id, c.title, c.color])).toEqual([
+      ["srv0", "Mine", "#dbeafe"],
+      ["srv7", "", ""],
+    ]);
+    expect(store.getDoc().snap.title).toBe("Fresh");
+    expect(store.remote.version).toBe(20);
+  });
+});
+
+describe("reconnecting", () => {
+  it("waits longer after each failure, up to a cap, with jitter", () => {
+    expect([0, 1, 2, 3, 4, 5, 8].map((attempt) => retryDelay(attempt, 0.5))).toEqual([1000, 2000, 4000, 8000, 15000, 15000, 15000]);
+    expect(retryDelay(0, 0)).toBe(800);
+    expect(retryDelay(0, 1)).toBe(1200);
+  });
+});
