@@ -58,11 +58,6 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
   useEffect(() => {
     store.remote.setEditing(editingId);
   }, [store, editingId]);
-  useEffect(() => {
-    // Sharing changed: the server component works out again what this viewer may do.
-    store.remote.onSharingChange(() => router.refresh());
-    return () => store.remote.onSharingChange(null);
-  }, [store, router]);
 
   useEffect(() => {
     // The moment the board takes input: what the 20 x 20 measurement in tests/e2e reads.

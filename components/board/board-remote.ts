@@ -1,8 +1,8 @@
 import type { BoardSync, Restore, SavedWrite } from "./board-sync";
 import type { BoardDoc } from "./board-types";
 import { conflictMessage, findConflicts } from "./conflict-notice";
-import type { ChangeMessage } from "./live-messages";
-import { remoteState, SHARING_FIELDS, touchedKeys, withPending, type RemoteIds } from "./remote-change";
+import type { ChangeMessage, ReadyMessage } from "./live-messages";
+import { remoteState, touchedKeys, withPending, type RemoteIds } from "./remote-change";
 import type { SnapSource } from "./to-board-doc";
 
 /** What RemoteChanges needs of the store. */
@@ -28,10 +28,9 @@ export class RemoteChanges {
   /** `${localId}:${field}` → the version at which this board last saved that field. */
   private readonly savedFields = new Map<string, number>();
   /** Who I am on the stream (its `ready` message): my changes from another tab are not conflicts. */
-  userId: string | null = null;
+  private userId: string | null = null;
   /** The card whose text is open in the inline editor here. */
   private editingCardId: string | null = null;
-  private onSharingChanged: (() => void) | null = null;
 
   constructor(
     private readonly host: RemoteHost,
@@ -45,13 +44,14 @@ export class RemoteChanges {
     return this.applied;
   }
 
-  setEditing(cardId: string | null): void {
-    this.editingCardId = cardId;
+  /** The stream's `ready`: a board that did not know its version starts from the stream's. */
+  connected(ready: ReadyMessage): void {
+    this.userId = ready.userId;
+    if (this.applied === 0) this.applied = ready.version;
   }
 
-  /** Called when someone changes the snap's sharing: what this viewer may do may have changed. */
-  onSharingChange(listener: (() => void) | null): void {
-    this.onSharingChanged = listener;
+  setEditing(cardId: string | null): void {
+    this.editingCardId = cardId;
   }
 
   saved(write: SavedWrite): void {
@@ -126,6 +126,5 @@ export class RemoteChanges {
     this.host.applyRemote(withPending(state, sync.pendingCard, sync.pendingSnapPatch), touched, change.actor.name);
     const message = conflictMessage(change.actor.name, conflicts);
     if (message) this.host.notify(message, "info");
-    if (change.snap && SHARING_FIELDS.some((field) => field in change.snap!)) this.onSharingChanged?.();
   }
 }

@@ -248,7 +248,8 @@ export class BoardSync {
 
   /** One request, with the edit's Base-Version; the version a write made is reported as the board's own. */
   private async send<T>(path: string, options: { method: string; body?: unknown }, saved?: Omit<SavedWrite, "version">): Promise<ApiResult<T>> {
-    const headers = this.currentBase === null ? undefined : { "Base-Version": String(this.currentBase) };
+    // Versions start at 1: a board that does not know its version (0) sends none.
+    const headers = this.currentBase ? { "Base-Version": String(this.currentBase) } : undefined;
     const result = await this.request<T>(path, { ...options, headers });
     const version = Number(result.headers?.get("Snap-Version") ?? NaN);
     if (result.ok && Number.isInteger(version)) this.events.onSaved?.({ version, ...saved });

@@ -49,3 +49,18 @@ export type LiveMessage =
   | { type: "deleted"; data: { message: string } };
 
 export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access-revoked", "deleted"] as const;
+
+/** A `change` message with every list present: the server leaves out what a write did not touch. */
+export function readChange(data: Partial<ChangeMessage> & { version: number; actor: Actor }): ChangeMessage {
+  return {
+    version: data.version,
+    baseVersion: data.baseVersion ?? null,
+    actor: data.actor,
+    cards: data.cards ?? [],
+    cardFields: data.cardFields ?? {},
+    deletedCardIds: data.deletedCardIds ?? [],
+    lines: data.lines ?? [],
+    deletedLineIds: data.deletedLineIds ?? [],
+    snap: data.snap ?? null,
+  };
+}

@@ -27,9 +27,6 @@ const SNAP_FIELDS = [
   "sharedWithWorkspace",
 ] as const satisfies readonly (keyof BoardSnap)[];
 
-/** Snap fields whose change may change what the viewer is allowed to do. */
-export const SHARING_FIELDS: readonly (keyof BoardSnap)[] = ["isPublic", "shareMode", "sharedWithWorkspace"];
-
 /**
  * The server's state after someone else's write, in the board's ids: what the board takes as
  * confirmed, before its own unsaved edits are laid over it (withPending).

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { callApi } from "@/components/http/call-api";
 import type { BoardStore } from "./board-store";
-import { LIVE_MESSAGE_TYPES, type LiveMessage, type Viewer } from "./live-messages";
+import { LIVE_MESSAGE_TYPES, readChange, type LiveMessage, type Viewer } from "./live-messages";
 import type { SnapSource } from "./to-board-doc";
 
 export type Connection = "connecting" | "live" | "reconnecting";
@@ -74,11 +74,11 @@ export function useSnapEvents(store: BoardStore, snapId: string): LiveState {
         case "ready":
           attempt = 0;
           myConnection = message.data.connectionId;
-          store.remote.userId = message.data.userId;
+          store.remote.connected(message.data);
           update({ connection: "live", connectionId: myConnection });
           break;
         case "change":
-          store.remote.receive(message.data);
+          store.remote.receive(readChange(message.data));
           break;
         case "reset":
           void refetch();
