@@ -96,6 +96,10 @@ describe("the board under other people's changes", () => {
     await settle();
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv1", "local-1"]);
     expect(store.remote.version).toBe(11);
+    // Taken for someone else's write, the echo would stop undo from deleting the new card.
+    store.undo();
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv1"]);
+    expect(store.getNotice()).toBeNull();
   });
 
   it("sends the version an edit was based on as Base-Version", async () => {
