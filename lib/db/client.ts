@@ -10,6 +10,9 @@ import { PrismaClient } from "./generated/client";
  */
 const globalForDb = globalThis as unknown as { snapDb?: PrismaClient; snapPool?: pg.Pool };
 
+/** Declared before the pool below, which is created while this module loads. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 /**
  * The pool itself, for the few hot-path reads that skip Prisma's per-query work (see
  * lib/db/query-rows.ts). Everything else goes through `db`.
@@ -20,7 +23,13 @@ export const pool: pg.Pool = (globalForDb.snapPool ??= createPool());
 export const db: PrismaClient = (globalForDb.snapDb ??= new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) }));
 
 function createPool(): pg.Pool {
-  const created = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const created = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A server that does not answer a connect must not hold a request for the OS's TCP timeout
+    // (minutes): give up soon and answer 503 (tests/api/faults.test.ts).
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
   // the pool; unhandled, that would end the process. The pool replaces the connection by itself.
   created.on("error", (error) => console.error("[db] idle connection lost:", error.message));

@@ -7,8 +7,14 @@ export function errorBody(code: ErrorCode, message: string, details?: ErrorDetai
   return { error: details?.length ? { code, message, details } : { code, message } };
 }
 
+/** How long a client should wait before retrying after a 503 (database down or saturated). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = "5";
+
 export function errorResponse(code: ErrorCode, message: string, details?: ErrorDetail[], headers?: HeadersInit): Response {
-  return Response.json(errorBody(code, message, details), { status: ERROR_STATUS[code], headers });
+  const response = Response.json(errorBody(code, message, details), { status: ERROR_STATUS[code], headers });
+  // Every 503 tells the client when to retry, whichever layer noticed the outage.
+  if (code === "SERVICE_UNAVAILABLE" && !response.headers.has("Retry-After")) response.headers.set("Retry-After", UNAVAILABLE_RETRY_AFTER_SECONDS);
+  return response;
 }
 
 /** Anything thrown by a handler becomes DESIGN's error body; only the unexpected is a logged 500. */
@@ -17,7 +23,7 @@ export function toErrorResponse(error: unknown): Response {
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
   if (isDatabaseUnavailable(error)) {
     console.error("[api] database unavailable:", error instanceof Error ? error.message : error);
-    return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly", undefined, { "Retry-After": "5" });
+    return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly");
   }
   // Never echo the error to the caller: it may hold SQL or internals. Log it without request data.
   console.error("[api] unexpected error:", error);
