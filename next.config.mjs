@@ -1,24 +1,11 @@
 /**
- * Security headers for every response. Next inlines its bootstrap scripts, so script-src needs
- * 'unsafe-inline' unless a per-request nonce is minted in a proxy, which would put work on every
- * request (see docs/PERFORMANCE.md). Design embeds are the only frames allowed, and only over https.
+ * Static security headers for every response. Pages get their Content-Security-Policy from
+ * proxy.ts (a per-request script nonce, no 'unsafe-inline' for scripts); the API never renders
+ * HTML, so its responses get a policy that allows nothing, at no per-request cost.
  */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https: http:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src https:",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -35,7 +22,10 @@ const nextConfig = {
   // Native modules stay outside the server bundle.
   serverExternalPackages: ["bcrypt", "pg", "@electric-sql/pglite", "@electric-sql/pglite-socket"],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+    ];
   },
 };
 

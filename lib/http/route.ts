@@ -1,5 +1,7 @@
 import { authenticateRequest } from "@/lib/auth/authenticate-request";
 import type { Principal } from "@/lib/auth/principal";
+import { readBaseVersion } from "@/lib/live/read-base-version";
+import { runSnapWrite } from "@/lib/live/snap-write-context";
 import { ApiError } from "./api-error";
 import { toErrorResponse } from "./error-response";
 
@@ -49,8 +51,23 @@ export function withPrincipal<P extends Params = Params>(
     if (options.sessionOnly && principal.via !== "session") {
       throw new ApiError("FORBIDDEN", "API keys cannot manage API keys: sign in to the web app to do this");
     }
-    return handler(request, { principal, params });
+    if (READ_METHODS.has(request.method)) return handler(request, { principal, params });
+    return respondWithSnapVersion(request, () => handler(request, { principal, params }));
   });
+}
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A write runs with its Base-Version header (400 unless a positive integer) in scope for
+ * recordSnapChanges, and answers with Snap-Version: the new version of the (first) snap it changed,
+ * so a live client can recognise its own write's `change` event.
+ */
+async function respondWithSnapVersion(request: Request, run: () => Promise<Response>): Promise<Response> {
+  const { result: response, versions } = await runSnapWrite(readBaseVersion(request), run);
+  const [version] = versions.values();
+  if (version !== undefined) response.headers.set("Snap-Version", String(version));
+  return response;
 }
 
 export function json(data: unknown, status = 200): Response {

@@ -68,6 +68,26 @@ const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: J
       schema: { type: "string" },
     },
   },
+  "Base-Version": {
+    component: "BaseVersion",
+    parameter: {
+      name: "Base-Version",
+      in: "header",
+      required: false,
+      description: "Live editing: the snap version your edit was based on, stored in its `change` event so others can tell what it overwrote. The write happens either way (400 unless a positive integer).",
+      schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+    },
+  },
+  "Last-Event-ID": {
+    component: "LastEventId",
+    parameter: {
+      name: "Last-Event-ID",
+      in: "header",
+      required: false,
+      description: "The last snap version received (EventSource sends it when it reconnects): the stream resumes after it.",
+      schema: { type: "string", pattern: "^[0-9]+$" },
+    },
+  },
   "If-None-Match": {
     component: "IfNoneMatch",
     parameter: {
@@ -141,6 +161,7 @@ function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, 
   const successHeaders: JsonSchema = {};
   if (success.etag) successHeaders.ETag = ref("headers", "ETag");
   if (success.replayable) successHeaders["Idempotent-Replayed"] = ref("headers", "IdempotentReplayed");
+  if (operation.requestHeaders?.includes("Base-Version")) successHeaders["Snap-Version"] = ref("headers", "SnapVersion");
   const responses: JsonSchema = {
     [success.status]: {
       description: success.description,
@@ -148,6 +169,7 @@ function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, 
       ...(success.schema
         ? { content: { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } } }
         : {}),
+      ...(success.eventStream ? { content: { "text/event-stream": { schema: { type: "string" } } } } : {}),
     },
   };
   for (const status of operation.errors) responses[status] = ref("responses", `Error${status}`);
@@ -220,6 +242,7 @@ function build(): OpenApiDocument {
       parameters: Object.fromEntries(Object.values(HEADER_PARAMETERS).map(({ component, parameter }) => [component, parameter])),
       headers: {
         ETag: { description: "The representation's entity tag, for If-Match and If-None-Match.", schema: { type: "string" } },
+        SnapVersion: { description: "The snap's version after this write (the id of its `change` event).", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
         IdempotentReplayed: { description: "Present on a replayed answer to a retried Idempotency-Key.", schema: { type: "string", const: "true" } },
       },
       securitySchemes: {

@@ -1,0 +1,38 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
+import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
+
+/**
+ * Pages only: a fresh CSP nonce per request. Next.js reads the nonce from the request's
+ * Content-Security-Policy header and sets it on the scripts it renders; the browser gets the same
+ * policy on the response. The API, static assets and public files never come here (see `config`),
+ * so the API's hot path pays nothing; next.config.mjs gives them a static policy.
+ */
+export function proxy(request: NextRequest) {
+  // Before routing: a path Next's router cannot decode would otherwise be its bare 500 (issue 7).
+  const refused = refuseMalformedPath(request.nextUrl.pathname);
+  if (refused) return refused;
+  if (request.nextUrl.pathname.startsWith("/api")) return NextResponse.next();
+  const policy = pageContentSecurityPolicy(createNonce(), { development: process.env.NODE_ENV === "development" });
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    // API paths with percent-encoding only (ids never need it), so the hot path stays proxy-free.
+    { source: "/api/:path(.*%.*)" },
+    {
+      // Everything but /api, Next's static files and image optimizer, and files with an extension (public/, favicon).
+      source: "/((?!api/|api$|_next/static|_next/image|favicon\\.ico|.*\\.[A-Za-z0-9]+$).*)",
+      // Prefetches fetch RSC payloads, not HTML: no scripts to nonce.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
