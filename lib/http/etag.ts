@@ -39,13 +39,23 @@ export function assertIfMatch(ifMatch: IfMatch | undefined, currentTag: string, 
   throw new ApiError("PRECONDITION_FAILED", `The ${what} changed since you read it: If-Match does not match its current ETag; read it again`);
 }
 
+function matchesIfNoneMatch(request: Request, etag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (header === null || request.method !== "GET") return false;
+  const strip = (tag: string) => tag.replace(/^W\//, "");
+  return header.trim() === "*" || parseTags(header).some((tag) => strip(tag) === strip(etag));
+}
+
+const etagHeaders = (etag: string) => ({ ETag: etag, "Cache-Control": "private, no-cache" });
+
 /** A GET's answer: 304 when If-None-Match already names the current tag (weak comparison), else the JSON. */
 export function jsonWithEtag(request: Request, data: unknown, etag: string): Response {
-  const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
-  const header = request.headers.get("if-none-match");
-  if (header !== null && request.method === "GET") {
-    const strip = (tag: string) => tag.replace(/^W\//, "");
-    if (header.trim() === "*" || parseTags(header).some((tag) => strip(tag) === strip(etag))) return new Response(null, { status: 304, headers });
-  }
-  return Response.json(data, { headers });
+  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: etagHeaders(etag) });
+  return Response.json(data, { headers: etagHeaders(etag) });
+}
+
+/** jsonWithEtag for a body already serialized (the bytes Response.json would send for it). */
+export function jsonBytesWithEtag(request: Request, body: Uint8Array<ArrayBuffer>, etag: string): Response {
+  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers: etagHeaders(etag) });
+  return new Response(body, { headers: { ...etagHeaders(etag), "Content-Type": "application/json" } });
 }

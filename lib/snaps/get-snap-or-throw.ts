@@ -4,13 +4,13 @@ import { findSnapDetailWithAccess, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess } from "./snap-access";
 
 /**
- * GET /api/snaps/:id: the full snap; 404 if it does not exist, 403 if the caller may not see it.
- * One statement reads the access facts and the detail together (the hot path of the API): a
- * forbidden caller costs the same one read as an allowed one and sees nothing of it.
+ * The full snap; 404 if it does not exist, 403 if the caller may not see it. One statement reads
+ * the access facts and the detail together: a forbidden caller costs the same one read as an
+ * allowed one and sees nothing of it. GET /api/snaps/:id uses getSnapDetailJson (cached bytes).
  */
 export async function getSnapOrThrow(principal: Principal, snapId: string): Promise<SnapDetail> {
   const found = await findSnapDetailWithAccess(snapId);
-  if (!found) throw new ApiError("NOT_FOUND", "Snap not found");
+  if (!found?.snap) throw new ApiError("NOT_FOUND", "Snap not found");
   assertSnapAccess(principal, found.facts, "read");
   return found.snap;
 }

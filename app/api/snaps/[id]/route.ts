@@ -1,17 +1,17 @@
-import { jsonWithEtag, readIfMatch } from "@/lib/http/etag";
+import { jsonBytesWithEtag, jsonWithEtag, readIfMatch } from "@/lib/http/etag";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse";
 import { json, withPrincipal } from "@/lib/http/route";
 import { deleteSnap } from "@/lib/snaps/delete-snap";
-import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
+import { getSnapDetailJson } from "@/lib/snaps/get-snap-detail-json";
 import { snapEtag } from "@/lib/snaps/snap-etag";
 import { snapUpdateSchema } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 
-/** With an ETag; If-None-Match naming it is a 304. */
+/** With an ETag; If-None-Match naming it is a 304. The body is cached per process and version. */
 export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const snap = await getSnapOrThrow(principal, params.id);
-  return jsonWithEtag(request, { snap }, snapEtag(snap));
+  const { body, etag } = await getSnapDetailJson(principal, params.id);
+  return jsonBytesWithEtag(request, body, etag);
 });
 
 /** If-Match that no longer matches: 412, nothing written. */

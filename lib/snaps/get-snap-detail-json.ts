@@ -1,0 +1,43 @@
+import type { Principal } from "@/lib/auth/principal";
+import { ByteBudgetLru } from "@/lib/cache/byte-budget-lru";
+import { ApiError } from "@/lib/http/api-error";
+import { findSnapDetailWithAccess } from "./find-snap-detail";
+import { assertSnapAccess } from "./snap-access";
+import { snapEtag, type SnapVersion } from "./snap-etag";
+
+export interface SnapDetailJson {
+  etag: string;
+  /** `{"snap": …}` serialized, exactly what Response.json would send. */
+  body: Uint8Array<ArrayBuffer>;
+}
+
+interface CachedDetail extends SnapDetailJson {
+  version: SnapVersion;
+}
+
+/**
+ * The serialized bodies of recently read snaps, per process, keyed by snap id and bounded by bytes
+ * (SNAP_DETAIL_CACHE_MB, default 16; 0 turns the cache off). An entry is only ever served after the
+ * database confirmed, in the request's own read, that the snap is still at the entry's version: a
+ * write on any instance moves the version, so no instance serves a stale body.
+ */
+const cache = new ByteBudgetLru<string, CachedDetail>(Number(process.env.SNAP_DETAIL_CACHE_MB ?? 16) * 2 ** 20);
+
+/**
+ * GET /api/snaps/:id: the snap's JSON body and ETag; 404 if it does not exist, 403 if the caller may
+ * not see it. One read each time (access facts and the current version, plus the detail only when
+ * this process does not hold that version's body already).
+ */
+export async function getSnapDetailJson(principal: Principal, snapId: string): Promise<SnapDetailJson> {
+  const cached = cache.get(snapId);
+  const found = await findSnapDetailWithAccess(snapId, cached?.version);
+  if (!found) throw new ApiError("NOT_FOUND", "Snap not found");
+  assertSnapAccess(principal, found.facts, "read");
+  if (!found.snap && cached) return cached;
+  if (!found.snap) throw new Error("the detail of an uncached snap was not read");
+
+  const body = Buffer.from(JSON.stringify({ snap: found.snap }));
+  const fresh = { etag: snapEtag(found.version), body, version: found.version };
+  cache.set(snapId, fresh, body.byteLength);
+  return fresh;
+}
