@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createBenchDatabase, seedFixtures, seedListingSnaps } from "./database";
+import { type DatabaseCpuMeter, databaseCpuMeter } from "./database-cpu";
 import { load, type LoadResult } from "./load";
 import { scenarioRequests } from "./scenarios";
 import { memoryMb, type RunningServer, startApp } from "./server";
@@ -49,6 +50,7 @@ async function main() {
   const variants = specs.map(parseVariant);
   const database = await createBenchDatabase();
   const servers: RunningServer[] = [];
+  let databaseCpu: DatabaseCpuMeter | undefined;
   try {
     const authSecret = randomBytes(32).toString("base64url");
     const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
@@ -57,6 +59,7 @@ async function main() {
       const env = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10", ...variant.env };
       servers.push(await startApp(env, variant.flags, variant.cwd));
     }
+    databaseCpu = await databaseCpuMeter(database.url);
     const results: LoadResult[][] = variants.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
       // Alternate the order, so neither variant always runs right after the other.
@@ -64,14 +67,14 @@ async function main() {
       if (round % 2) order.reverse();
       for (const index of order) {
         const { request } = scenarioRequests(fixtures, servers[index]!.baseUrl)[scenario as "a"];
-        results[index]!.push(await load({ ...request, connections: CONNECTIONS, warmupSeconds: round === 0 ? 2 : 0, seconds: SLICE, serverPid: servers[index]!.pid }));
+        results[index]!.push(await load({ ...request, connections: CONNECTIONS, warmupSeconds: round === 0 ? 2 : 0, seconds: SLICE, serverPid: servers[index]!.pid, databaseCpu }));
       }
       console.error(`[ab] round ${round + 1}/${ROUNDS}: ${variants.map((v, i) => `${v.name} ${Math.round(results[i]!.at(-1)!.reqPerSec)} req/s`).join(", ")}`);
     }
     console.log(`\nscenario ${scenario}, ${ROUNDS} rounds × ${SLICE} s per variant, ${CONNECTIONS} connections (medians over rounds)`);
     const peaks = servers.map((server) => memoryMb(server.pid)?.peak ?? NaN);
     console.log(
-      "variant".padEnd(16) + "req/s".padStart(8) + "p50 ms".padStart(8) + "p99 ms".padStart(8) + "cpu ms/req".padStart(12) + "  req/s ÷ first".padStart(16) + "  cpu ÷ first".padStart(14) + "peak RSS MB".padStart(13),
+      "variant".padEnd(16) + "req/s".padStart(8) + "p50 ms".padStart(8) + "p99 ms".padStart(8) + "cpu ms/req".padStart(12) + "db cpu ms/req".padStart(15) + "  req/s ÷ first".padStart(16) + "  cpu ÷ first".padStart(14) + "peak RSS MB".padStart(13),
     );
     variants.forEach((variant, index) => {
       const rows = results[index]!;
@@ -82,6 +85,7 @@ async function main() {
           median(rows.map((r) => r.p50)).toString().padStart(8) +
           median(rows.map((r) => r.p99)).toString().padStart(8) +
           median(rows.map((r) => r.cpuMsPerReq)).toFixed(2).padStart(12) +
+          median(rows.map((r) => r.dbCpuMsPerReq ?? NaN)).toFixed(2).padStart(15) +
           ratio((r) => r.reqPerSec).padStart(16) +
           ratio((r) => r.cpuMsPerReq).padStart(14) +
           peaks[index]!.toFixed(0).padStart(13),
@@ -89,6 +93,7 @@ async function main() {
     });
     if (results.flat().some((r) => r.non2xx || r.errors)) throw new Error("some requests failed");
   } finally {
+    await databaseCpu?.close();
     await Promise.all(servers.map((server) => server.stop()));
     await database.drop();
   }

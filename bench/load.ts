@@ -7,6 +7,7 @@
  * charged to the requests (far less disturbed by other work on the machine than requests/s).
  */
 import autocannon from "autocannon";
+import { cpuSpent, type DatabaseCpuMeter } from "./database-cpu";
 import { cpuTimeMs } from "./server";
 
 export interface LoadOptions {
@@ -21,6 +22,8 @@ export interface LoadOptions {
   seconds: number;
   /** The process whose CPU time is charged to the requests. */
   serverPid: number;
+  /** When given, the database backends' CPU time is charged to the requests too (dbCpuMsPerReq). */
+  databaseCpu?: DatabaseCpuMeter;
 }
 
 export interface LoadResult {
@@ -32,6 +35,8 @@ export interface LoadResult {
   errors: number;
   /** Server CPU (user + system) per request, in ms. */
   cpuMsPerReq: number;
+  /** CPU of the database's backends per request, in ms (null without a meter). */
+  dbCpuMsPerReq: number | null;
 }
 
 interface Tally {
@@ -40,12 +45,14 @@ interface Tally {
   non2xx: number;
   errors: number;
   cpuMs: number;
+  dbCpuMs: number | null;
   seconds: number;
 }
 
 async function run(options: LoadOptions, seconds: number, tally?: Tally): Promise<void> {
   const { url, method = "GET", headers = {}, body, connections } = options;
   let nextClient = 0;
+  const dbCpuBefore = tally ? await options.databaseCpu?.sample() : undefined;
   // Without a callback autocannon returns its event emitter, made thenable (the types only say Promise).
   const instance = autocannon({
     url,
@@ -73,6 +80,7 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
   const result = await instance;
   if (tally) {
     tally.cpuMs += cpuTimeMs(options.serverPid) - cpuBefore;
+    if (dbCpuBefore && options.databaseCpu) tally.dbCpuMs = (tally.dbCpuMs ?? 0) + cpuSpent(dbCpuBefore, await options.databaseCpu.sample());
     tally.non2xx += result.non2xx;
     tally.errors += result.errors + result.timeouts;
     tally.seconds += seconds;
@@ -90,7 +98,7 @@ export async function loadInterleaved(
   rounds: number,
   afterSlice: (id: string) => void = () => {},
 ): Promise<Map<string, LoadResult>> {
-  const tallies = new Map<string, Tally>(scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, seconds: 0 }]));
+  const tallies = new Map<string, Tally>(scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]));
   for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...scenarios].reverse() : scenarios;
@@ -110,6 +118,7 @@ export async function loadInterleaved(
       non2xx: tally.non2xx,
       errors: tally.errors,
       cpuMsPerReq: tally.requests > 0 ? tally.cpuMs / tally.requests : 0,
+      dbCpuMsPerReq: tally.dbCpuMs !== null && tally.requests > 0 ? tally.dbCpuMs / tally.requests : null,
     });
   }
   return results;
