@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "./api-error";
+import { findUnstorableText } from "./find-unstorable-text";
 import { zodErrorDetails } from "./zod-details";
 
 /** Bodies above this are refused before parsing (413), unless a route allows more (card batches). */
@@ -7,6 +8,8 @@ export const MAX_BODY_BYTES = 1_000_000;
 
 /** A schema failure as a 400 naming each field path (also for MCP tool arguments). */
 export function validate<S extends z.ZodType>(schema: S, value: unknown, what: "body" | "query" | "arguments"): z.output<S> {
+  const unstorable = findUnstorableText(value, `(${what})`);
+  if (unstorable) throw new ApiError("BAD_REQUEST", `Invalid ${what}: ${unstorable.path} ${unstorable.message}`, [unstorable]);
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = zodErrorDetails(result.error, undefined, `(${what})`);
@@ -27,10 +30,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json");
   }
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw payloadTooLarge(maxBytes);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge(maxBytes);
+  const text = await readBodyText(request, maxBytes);
 
   let value: unknown;
   try {
@@ -39,6 +39,35 @@ export async function parseJsonBody<S extends z.ZodType>(
     throw new ApiError("BAD_REQUEST", "The request body is not valid JSON", [{ path: "(body)", message: "Malformed JSON" }]);
   }
   return validate(schema, value, "body");
+}
+
+/**
+ * The body as text, never more than `maxBytes` of it in memory: a Content-Length over the limit
+ * is refused before reading a byte, and a body without one (chunked) is read as a stream and
+ * refused at the first chunk past the limit (413), the rest left unread.
+ */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw payloadTooLarge(maxBytes);
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError("BAD_REQUEST", "The request body could not be read to its end");
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw payloadTooLarge(maxBytes);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Query parameters as a plain object; repeated keys keep the first value. */

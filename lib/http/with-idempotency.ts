@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "./api-error";
-import { MAX_BODY_BYTES, payloadTooLarge } from "./parse";
+import { MAX_BODY_BYTES, readBodyText } from "./parse";
 import type { AuthedContext } from "./route";
 
 type Handler<P extends Record<string, string>> = (request: Request, context: AuthedContext<P>) => Promise<Response>;
@@ -44,7 +44,7 @@ export function withIdempotency<P extends Record<string, string>>(handler: Handl
         { path: "(header) Idempotency-Key", message: "1 to 255 visible ASCII characters" },
       ]);
     }
-    const body = await readBody(request, maxBytes);
+    const body = await readBodyText(request, maxBytes);
     const requestHash = hashRequest(request, body);
     const { userId } = context.principal;
     sweepExpiredKeys();
@@ -95,13 +95,6 @@ function replay(stored: StoredAnswer, requestHash: string): Response {
   }
   if (stored.status === null) throw new ApiError("CONFLICT", "A request with this Idempotency-Key is still in progress; retry shortly");
   return Response.json(stored.responseBody, { status: stored.status, headers: { [REPLAYED_HEADER]: "true" } });
-}
-
-async function readBody(request: Request, maxBytes: number): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw payloadTooLarge(maxBytes);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw payloadTooLarge(maxBytes);
-  return text;
 }
 
 /** SHA-256 of method, path and body; a JSON body in canonical form, so key order and spacing do not matter. */

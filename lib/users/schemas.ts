@@ -20,7 +20,7 @@ const COMMON_PASSWORDS = new Set(["password1", "password123", "qwerty123", "1234
 
 export const userNameSchema = z.string().trim().max(100, "Name must be at most 100 characters");
 
-export const signUpInputSchema = z.object({
+export const signUpInputSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   name: userNameSchema.optional(),

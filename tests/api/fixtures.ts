@@ -48,3 +48,39 @@ export async function createTeam(): Promise<Team> {
   await sql().query(`UPDATE "Membership" SET "workspaceId" = $1, role = 'member' WHERE "userId" = ANY($2)`, [workspaceId, [owner!.id, member!.id]]);
   return { admin: admin!, owner: owner!, member: member!, outsider: outsider!, workspaceId };
 }
+
+/**
+ * Row counts of every table of the app, by name. Tables matching `exclude` are left out (counters
+ * such as rate limits legitimately change on a refused request).
+ */
+export async function tableCounts(exclude = /^_prisma_migrations$/): Promise<Record<string, number>> {
+  const { rows: tables } = await sql().query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
+  const names = tables.map((table) => table.name).filter((name) => !exclude.test(name));
+  if (!names.length) return {};
+  const { rows } = await sql().query<{ name: string; n: number }>(
+    names.map((name) => `SELECT '${name}' AS name, count(*)::int AS n FROM "${name}"`).join(" UNION ALL "),
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.n]));
+}
+
+/**
+ * A digest of everything a write could change for these snaps and users: the snaps with their
+ * cards and lines, the users' folders, memberships and keys (lastUsedAt aside: a read moves it).
+ */
+export async function stateChecksum(snapIds: readonly string[], userIds: readonly string[]): Promise<string> {
+  const { rows } = await sql().query<{ digest: string }>(
+    `SELECT md5(concat_ws('|',
+       (SELECT json_agg(s ORDER BY id)::text FROM "Snap" s WHERE id = ANY($1)),
+       (SELECT json_agg(c ORDER BY id)::text FROM "Card" c WHERE "snapId" = ANY($1)),
+       (SELECT json_agg(l ORDER BY id)::text FROM "Line" l WHERE "snapId" = ANY($1)),
+       (SELECT json_agg(f ORDER BY id)::text FROM "Folder" f WHERE "userId" = ANY($2)),
+       (SELECT json_agg(m ORDER BY "userId")::text FROM "Membership" m WHERE "userId" = ANY($2)),
+       (SELECT json_agg(json_build_array(k.id, k.name, k."revokedAt") ORDER BY id)::text FROM "ApiKey" k WHERE "userId" = ANY($2)),
+       (SELECT json_agg(json_build_array(u.id, u.email, u.name, u."passwordHash") ORDER BY id)::text FROM "User" u WHERE id = ANY($2))
+     )) AS digest`,
+    [snapIds, userIds],
+  );
+  return rows[0]!.digest;
+}
