@@ -1,11 +1,13 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import type { CardCreate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { insertCards } from "./insert-cards";
-import { touchSnaps } from "./touch-snaps";
+import { lockSnaps } from "./lock-snaps";
 
 /** POST /api/snaps/cards/:id: one card in the snap of the path (DESIGN), which the caller must be able to edit. */
 export async function createCard(principal: Principal, snapId: string, input: CardCreate): Promise<CardView> {
@@ -16,10 +18,11 @@ export async function createCard(principal: Principal, snapId: string, input: Ca
     ]);
   }
   return runTransaction(async (tx) => {
-    const snap = (await touchSnaps(tx, [snapId])).get(snapId);
+    const snap = (await lockSnaps(tx, [snapId])).get(snapId);
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, "edit");
-    const [card] = await insertCards(tx, [{ ...fields, snapId }]);
-    return card!;
+    const cards = await insertCards(tx, [{ ...fields, snapId }]);
+    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(cards, [fields]));
+    return cards[0]!;
   });
 }

@@ -1,18 +1,21 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchCreate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { insertCards } from "./insert-cards";
-import { touchSnaps } from "./touch-snaps";
+import { lockSnaps } from "./lock-snaps";
 
 /**
- * POST /api/snaps/cards/batch, all or nothing: one statement locks and touches the snaps (and
- * reads their access facts), one multi-row INSERT ... RETURNING writes every card (answered in request order).
+ * POST /api/snaps/cards/batch, all or nothing: one statement locks the snaps (and
+ * reads their access facts), one multi-row INSERT ... RETURNING writes every card (answered in
+ * request order), one statement records the change of each snap for live streams.
  */
 export async function createCardsBatch(principal: Principal, cards: CardBatchCreate["cards"]): Promise<CardView[]> {
   return runTransaction(async (tx) => {
-    const snaps = await touchSnaps(
+    const snaps = await lockSnaps(
       tx,
       cards.map((card) => card.snapId),
     );
@@ -22,6 +25,8 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
       (index) => `cards.${index}.snapId`,
       "Snap",
     );
-    return insertCards(tx, cards);
+    const created = await insertCards(tx, cards);
+    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(created, cards));
+    return created;
   });
 }

@@ -1,9 +1,9 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { lockCards } from "./lock-cards";
-import { touchSnaps } from "./touch-snaps";
 
 /** DELETE /api/snaps/cards/:id: lines touching the card go with it (ON DELETE CASCADE). */
 export async function deleteCard(principal: Principal, cardId: string): Promise<void> {
@@ -11,7 +11,12 @@ export async function deleteCard(principal: Principal, cardId: string): Promise<
     const card = (await lockCards(tx, [cardId], "delete")).get(cardId);
     if (!card) throw new ApiError("NOT_FOUND", "Card not found");
     assertSnapAccess(principal, card, "edit", "card");
-    await tx.card.deleteMany({ where: { id: cardId } });
-    await touchSnaps(tx, [card.snapId]);
+    // The lines that go with the card are named in the change, so open boards drop them too.
+    const lines = await tx.$queryRaw<{ id: string }[]>`
+      WITH gone AS (DELETE FROM "Card" WHERE id = ${cardId})
+      SELECT id FROM "Line" WHERE "fromCardId" = ${cardId} OR "toCardId" = ${cardId}`;
+    await recordSnapChanges(tx, principal.userId, [
+      { snapId: card.snapId, deletedCardIds: [cardId], deletedLineIds: lines.map((line) => line.id) },
+    ]);
   });
 }

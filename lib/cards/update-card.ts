@@ -2,6 +2,8 @@ import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { applyCardUpdates } from "./apply-card-updates";
 import { cardColumnsSql } from "./card-columns-sql";
@@ -9,7 +11,6 @@ import { cardEtag } from "./card-etag";
 import type { CardUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
-import { touchSnaps } from "./touch-snaps";
 
 /**
  * PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not
@@ -24,8 +25,8 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
       const [current] = await tx.$queryRaw<CardView[]>`SELECT ${cardColumnsSql} FROM "Card" AS c WHERE c.id = ${cardId}`;
       assertIfMatch(ifMatch, cardEtag(current!), "card");
     }
-    const [updated] = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await touchSnaps(tx, [card.snapId]);
-    return updated!;
+    const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
+    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(updated, [input]));
+    return updated[0]!;
   });
 }

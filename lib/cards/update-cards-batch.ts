@@ -1,16 +1,18 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { applyCardUpdates } from "./apply-card-updates";
 import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
-import { touchSnaps } from "./touch-snaps";
 
 /**
  * PATCH /api/snaps/cards/batch, all or nothing, in three statements whatever the batch size: lock
  * the cards in id order and read their snaps' access facts; one UPDATE ... RETURNING for all of
- * them; touch their snaps. Concurrent batches over the same cards queue on the row locks, so each
+ * them; move their snaps' versions and record the change for live streams (recordSnapChanges,
+ * which also moves updatedAt). Concurrent batches over the same cards queue on the row locks, so each
  * card ends with the values of exactly one batch.
  */
 export async function updateCardsBatch(principal: Principal, updates: CardBatchUpdate["updates"]): Promise<CardView[]> {
@@ -27,10 +29,7 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       "Card",
     );
     const updated = await applyCardUpdates(tx, updates);
-    await touchSnaps(
-      tx,
-      [...cards.values()].map((card) => card.snapId),
-    );
+    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(updated, updates));
     return updated;
   });
 }

@@ -1,13 +1,26 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
 
-/** DELETE /api/folders/:id: its snaps stay, unfiled (Snap.folderId is ON DELETE SET NULL). */
+/**
+ * DELETE /api/folders/:id: its snaps stay, unfiled (Snap.folderId is ON DELETE SET NULL), and each
+ * gets a live `change` (folderId and folder null) in the same transaction.
+ */
 export async function deleteFolder(principal: Principal, folderId: string): Promise<void> {
   await getManageableFolderOrThrow(principal, folderId);
   // In a retried transaction: unfiling locks the folder's snaps, and a concurrent PATCH filing one
   // of them holds that snap while it checks the folder, so PostgreSQL may pick either as a deadlock victim.
-  const { count } = await runTransaction((tx) => tx.folder.deleteMany({ where: { id: folderId } }));
+  const { count } = await runTransaction(async (tx) => {
+    const filed = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Snap" WHERE "folderId" = ${folderId} ORDER BY id FOR NO KEY UPDATE`;
+    const deleted = await tx.folder.deleteMany({ where: { id: folderId } });
+    await recordSnapChanges(
+      tx,
+      principal.userId,
+      filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),
+    );
+    return deleted;
+  });
   if (count === 0) throw new ApiError("NOT_FOUND", "Folder not found"); // deleted concurrently
 }

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
-import { touchSnaps } from "@/lib/cards/touch-snaps";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
 import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
 import type { LineCreate } from "./line-schemas";
@@ -23,7 +23,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
     if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await touchSnaps(tx, [snapId]);
+    await recordSnapChanges(tx, principal.userId, [{ snapId, lines: [line] }]);
     return line;
   });
 }

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
-import { touchSnaps } from "@/lib/cards/touch-snaps";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { lockLine } from "./lock-line";
 
 /** DELETE /api/lines/:id: needs edit access to the line's snap. */
@@ -8,6 +8,6 @@ export async function deleteLine(principal: Principal, lineId: string): Promise<
   await runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "delete");
     await tx.line.deleteMany({ where: { id: lineId } });
-    await touchSnaps(tx, [snapId]);
+    await recordSnapChanges(tx, principal.userId, [{ snapId, deletedLineIds: [lineId] }]);
   });
 }

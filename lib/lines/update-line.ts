@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
-import { touchSnaps } from "@/lib/cards/touch-snaps";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import type { LineUpdate } from "./line-schemas";
 import { lineSelect, type LineView } from "./line-selects";
 import { lockLine } from "./lock-line";
@@ -10,7 +10,7 @@ export async function updateLine(principal: Principal, lineId: string, input: Li
   return runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "update");
     const line = await tx.line.update({ where: { id: lineId }, data: { ...input, updatedAt: new Date() }, select: lineSelect });
-    await touchSnaps(tx, [snapId]);
+    await recordSnapChanges(tx, principal.userId, [{ snapId, lines: [line] }]);
     return line;
   });
 }

@@ -14,6 +14,7 @@ import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponse
 import { healthSchema } from "@/lib/health/health-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
+import { presenceUpdateSchema } from "@/lib/live/live-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import {
   listSnapSchema,
@@ -51,6 +52,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "CardBatchUpdate", schema: cardBatchUpdateSchema, description: "1 to 100 updates, each naming a card once; all or nothing." },
   { name: "LineCreate", schema: lineCreateSchema, description: "Two different cards of the snap." },
   { name: "LineUpdate", schema: lineUpdateSchema, description: "Only a line's looks change; its ends are fixed." },
+  { name: "PresenceUpdate", schema: presenceUpdateSchema, description: "The card you are editing through one of your event streams, or null." },
   { name: "FolderCreate", schema: folderCreateSchema, description: "A folder of the caller's workspace." },
   { name: "FolderUpdate", schema: folderUpdateSchema, description: "A rename." },
   { name: "ApiKeyCreate", schema: createApiKeyInputSchema, description: "A label to tell keys apart." },

@@ -53,6 +53,7 @@ const snapFields = {
   cellSpacing: 8,
   rowHeights: { "0": 120 },
   colWidths: {},
+  version: 7,
   folder: { id: FOLDER_ID, name: "Roadmaps" },
 };
 

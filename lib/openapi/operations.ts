@@ -11,6 +11,7 @@ import {
 import { folderCreateSchema, folderResponseSchema, foldersResponseSchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
 import { healthSchema } from "@/lib/health/health-schemas";
 import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
+import { presenceUpdateSchema, snapEventsQuerySchema } from "@/lib/live/live-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import {
   snapCreateSchema,
@@ -29,8 +30,8 @@ import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResp
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
 export type Access = "key-or-session" | "session" | "key" | "public";
-export type HttpMethod = "get" | "post" | "patch" | "delete";
-export type RequestHeader = "Idempotency-Key" | "If-Match" | "If-None-Match";
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+export type RequestHeader = "Idempotency-Key" | "If-Match" | "If-None-Match" | "Base-Version" | "Last-Event-ID";
 
 export interface OperationSpec {
   method: HttpMethod;
@@ -45,7 +46,16 @@ export interface OperationSpec {
   query?: z.ZodObject;
   requestHeaders?: RequestHeader[];
   body?: { schema: z.ZodType; example: unknown; maxBytes?: number };
-  success: { status: number; description: string; schema?: z.ZodType; example?: unknown; etag?: boolean; replayable?: boolean };
+  success: {
+    status: number;
+    description: string;
+    schema?: z.ZodType;
+    example?: unknown;
+    etag?: boolean;
+    replayable?: boolean;
+    /** Server-Sent Events (text/event-stream) instead of JSON. */
+    eventStream?: boolean;
+  };
   /** Other statuses, each answered with the error body (plus a `default` error on every operation). */
   errors: number[];
   /** Statuses answered with something other than the error body. */
@@ -61,6 +71,7 @@ export const TAGS = [
   { name: "Snaps", description: "Grid boards: list, read, create, update, delete (spec 4.1)." },
   { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100 (spec 4.2)." },
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
+  { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
@@ -118,7 +129,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     description:
       "Changes the given fields. Sharing fields (isPublic, shareMode, sharedWithWorkspace) need the owner or a workspace admin. With If-Match, the snap must still have that ETag, else 412 and nothing is written.",
     pathParams: snapId,
-    requestHeaders: ["If-Match"],
+    requestHeaders: ["If-Match", "Base-Version"],
     body: { schema: snapUpdateSchema, example: examples.snapUpdate },
     success: { status: 200, description: "The updated snap, with its new ETag.", schema: snapResponseSchema, example: examples.snapResponse, etag: true },
     errors: [400, 401, 403, 404, 412, 413, 415],
@@ -156,7 +167,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Create a card",
     description: "One card in the snap {id} (here the path names the snap). Safe to retry with an Idempotency-Key.",
     pathParams: snapId,
-    requestHeaders: ["Idempotency-Key"],
+    requestHeaders: ["Idempotency-Key", "Base-Version"],
     body: { schema: cardCreateSchema, example: examples.cardCreate },
     success: { status: 201, description: "The new card.", schema: cardResponseSchema, example: examples.cardResponse, replayable: true },
     errors: [400, 401, 403, 404, 409, 413, 415],
@@ -184,7 +195,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Update a card",
     description: "Changes the given fields. With If-Match, the card must still have that ETag, else 412 and nothing is written.",
     pathParams: cardId,
-    requestHeaders: ["If-Match"],
+    requestHeaders: ["If-Match", "Base-Version"],
     body: { schema: cardUpdateSchema, example: examples.cardUpdate },
     success: { status: 200, description: "The updated card, with its new ETag.", schema: cardResponseSchema, example: examples.cardResponse, etag: true },
     errors: [400, 401, 403, 404, 412, 413, 415],
@@ -198,6 +209,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Delete a card",
     description: "Lines touching the card go with it.",
     pathParams: cardId,
+    requestHeaders: ["Base-Version"],
     success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
     errors: [401, 403, 404],
     access: "key-or-session",
@@ -209,7 +221,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Cards",
     summary: "Create cards in a batch",
     description: "1 to 100 cards in one transaction, all or nothing: one bad item refuses the batch, naming it (cards.3.row). Safe to retry with an Idempotency-Key.",
-    requestHeaders: ["Idempotency-Key"],
+    requestHeaders: ["Idempotency-Key", "Base-Version"],
     body: { schema: cardBatchCreateSchema, example: examples.cardBatchCreate, maxBytes: 8_000_000 },
     success: { status: 201, description: "The new cards, in request order.", schema: cardsResponseSchema, example: examples.cardsResponse, replayable: true },
     errors: [400, 401, 403, 404, 409, 413, 415],
@@ -222,6 +234,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Cards",
     summary: "Update cards in a batch",
     description: "1 to 100 partial updates in one transaction, all or nothing; each card at most once.",
+    requestHeaders: ["Base-Version"],
     body: { schema: cardBatchUpdateSchema, example: examples.cardBatchUpdate, maxBytes: 8_000_000 },
     success: { status: 200, description: "The updated cards, in request order.", schema: cardsResponseSchema, example: examples.cardsResponse },
     errors: [400, 401, 403, 404, 413, 415],
@@ -235,7 +248,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Create a line",
     description: "A line between two cards of the snap. Safe to retry with an Idempotency-Key.",
     pathParams: snapId,
-    requestHeaders: ["Idempotency-Key"],
+    requestHeaders: ["Idempotency-Key", "Base-Version"],
     body: { schema: lineCreateSchema, example: examples.lineCreate },
     success: { status: 201, description: "The new line.", schema: lineResponseSchema, example: examples.lineResponse, replayable: true },
     errors: [400, 401, 403, 404, 409, 413, 415],
@@ -249,6 +262,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     summary: "Restyle a line",
     pathParams: { id: "The line id." },
     body: { schema: lineUpdateSchema, example: examples.lineUpdate },
+    requestHeaders: ["Base-Version"],
     success: { status: 200, description: "The updated line.", schema: lineResponseSchema, example: examples.lineResponse },
     errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
@@ -260,8 +274,37 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "Lines",
     summary: "Delete a line",
     pathParams: { id: "The line id." },
+    requestHeaders: ["Base-Version"],
     success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
     errors: [401, 403, 404],
+    access: "key-or-session",
+  },
+  {
+    method: "get",
+    path: "/api/snaps/{id}/events",
+    operationId: "streamSnapEvents",
+    tag: "Live",
+    summary: "Stream a snap's changes (Server-Sent Events)",
+    description:
+      "Read access. The first message is `ready` ({version, connectionId, userId}); then `change` (id = the snap's new version: cards, cardFields, deletedCardIds, lines, deletedLineIds, snap, actor, baseVersion), `presence` (viewers), `reset` (refetch the snap), and at the end `access-revoked` or `deleted`. Resume with Last-Event-ID or ?since=<version>. A `: ping` comment every 20 s.",
+    pathParams: snapId,
+    query: snapEventsQuerySchema,
+    requestHeaders: ["Last-Event-ID"],
+    success: { status: 200, description: "The event stream (text/event-stream).", eventStream: true },
+    errors: [400, 401, 403, 404],
+    access: "key-or-session",
+  },
+  {
+    method: "put",
+    path: "/api/snaps/{id}/presence",
+    operationId: "setPresence",
+    tag: "Live",
+    summary: "Say which card you are editing",
+    description: "Read access. Marks the card you edit through one of your event streams (its connectionId from `ready`), or none; every stream on the snap gets `presence`.",
+    pathParams: snapId,
+    body: { schema: presenceUpdateSchema, example: { connectionId: "c_x1Yb2Zc3Ad4Be5Cf", editingCardId: "cm3card0000000000000000001" } },
+    success: { status: 204, description: "Recorded. No body." },
+    errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
   },
   {

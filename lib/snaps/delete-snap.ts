@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
 import { getSnapAccessOrThrow } from "./snap-access";
 
 /** DELETE /api/snaps/:id: owner or workspace admin; cards and lines go with it (ON DELETE CASCADE). */
@@ -13,5 +14,6 @@ export async function deleteSnap(principal: Principal, snapId: string): Promise<
     await tx.$executeRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     const { count } = await tx.snap.deleteMany({ where: { id: snapId } });
     if (count === 0) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
+    await notifySnapDeleted(tx, snapId);
   });
 }

@@ -8,7 +8,7 @@ export interface SnapVersion {
 }
 
 /**
- * A snap's ETag. updatedAt moves (strictly, see touchSnaps) with every write to the snap, its
+ * A snap's ETag. updatedAt moves (strictly, see recordSnapChanges) with every write to the snap, its
  * cards and its lines; the folder's name is the one part of the representation that changes
  * without touching the snap (a rename), so it is part of the tag too.
  */

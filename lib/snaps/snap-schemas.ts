@@ -104,6 +104,11 @@ const snapFieldsSchema = z.object({
   cellSpacing: z.number(),
   rowHeights: sizeMapSchema,
   colWidths: sizeMapSchema,
+  version: z
+    .number()
+    .int()
+    .min(1)
+    .describe("Extension (live updates): goes up by 1 with every change to the snap, its cards or lines; the id of its `change` event."),
   folder: folderSummarySchema.nullable(),
 });
 

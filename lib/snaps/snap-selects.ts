@@ -2,7 +2,7 @@ import { cardGridOrder, cardListSelect, cardSelect } from "@/lib/cards/card-sele
 import type { Prisma } from "@/lib/db/generated/client";
 import { lineSelect } from "@/lib/lines/line-selects";
 
-/** Spec 2.1: the snap fields every snap response carries (folder as {id, name} or null). */
+/** Spec 2.1: the snap fields every snap response carries (folder as {id, name} or null), plus the live version. */
 export const snapFieldsSelect = {
   id: true,
   title: true,
@@ -21,6 +21,7 @@ export const snapFieldsSelect = {
   cellSpacing: true,
   rowHeights: true,
   colWidths: true,
+  version: true,
   folder: { select: { id: true, name: true } },
 } as const;
 

@@ -4,6 +4,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { assertFolderInWorkspace } from "@/lib/folders/assert-folder-in-workspace";
 import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
+import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { createShareToken } from "./create-share-token";
 import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
@@ -30,7 +31,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
     // Locked so that the access decision, the token logic and If-Match see the row this update
     // replaces. NO KEY: card inserts may still reference the snap meanwhile. now() is the
     // database's clock, the one card writes use for updatedAt too, and like them it only moves
-    // updatedAt forward (see touchSnaps).
+    // updatedAt forward (see recordSnapChanges).
     const [snap] = await tx.$queryRaw<LockedSnap[]>`
       SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
         s."updatedAt", s."folderId", f.name AS "folderName", GREATEST(now(), s."updatedAt" + interval '1 millisecond') AS now
@@ -48,7 +49,11 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
         data.isPublic = isPublic;
         data.shareToken = isPublic ? (snap.shareToken ?? createShareToken()) : null;
       }
-      await tx.snap.update({ where: { id: snapId }, data, select: { id: true } });
+      // The changed fields as stored, for the live `change` event (folder as {id, name}, like responses).
+      const select: Prisma.SnapSelect = Object.fromEntries(Object.keys(data).filter((key) => key !== "updatedAt").map((key) => [key, true]));
+      if ("folderId" in data) select.folder = { select: { id: true, name: true } };
+      const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
+      await recordSnapChanges(tx, principal.userId, [{ snapId, snap: changed }]);
     }
 
     const updated = await findSnapDetail({ id: snapId }, tx);

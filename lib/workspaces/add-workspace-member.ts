@@ -1,6 +1,7 @@
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
+import { notifyAccessChanged } from "@/lib/live/notify-access-changed";
 import { findUserByEmail } from "./find-user-by-email";
 import { addWorkspaceMemberInputSchema } from "./schemas";
 
@@ -107,6 +108,7 @@ export async function addWorkspaceMember(adminUserId: string, input: unknown): P
       }
     }
 
+    await notifyAccessChanged(tx, [target.id]);
     return {
       user: target,
       workspaceId,

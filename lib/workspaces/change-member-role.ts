@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { notifyAccessChanged } from "@/lib/live/notify-access-changed";
 import { assertWorkspaceAdmin, countAdmins, lockWorkspaceMembers } from "./lock-workspace-members";
 import { toWorkspaceMember, workspaceMemberSelect } from "./member-selects";
 import type { ChangeMemberRoleInput } from "./schemas";
@@ -20,10 +21,11 @@ export async function changeMemberRole(principal: Principal, userId: string, inp
       const who = userId === principal.userId ? "You are" : "This member is";
       throw new ApiError("CONFLICT", `${who} the workspace's only admin: make another member an admin first`);
     }
-    const row =
-      target.role === input.role
-        ? await tx.membership.findUniqueOrThrow({ where: { userId }, select: workspaceMemberSelect })
-        : await tx.membership.update({ where: { userId }, data: { role: input.role }, select: workspaceMemberSelect });
+    if (target.role === input.role) {
+      return toWorkspaceMember(await tx.membership.findUniqueOrThrow({ where: { userId }, select: workspaceMemberSelect }));
+    }
+    const row = await tx.membership.update({ where: { userId }, data: { role: input.role }, select: workspaceMemberSelect });
+    await notifyAccessChanged(tx, [userId]);
     return toWorkspaceMember(row);
   });
 }

@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { notifyAccessChanged } from "@/lib/live/notify-access-changed";
 import { assertWorkspaceAdmin, countAdmins, lockWorkspaceMembers } from "./lock-workspace-members";
 import { personalWorkspaceName } from "./personal-workspace-name";
 
@@ -50,6 +51,7 @@ export async function removeWorkspaceMember(principal: Principal, userId: string
       where: { userId },
       data: { workspaceId: workspace.id, sharedWithWorkspace: false, folderId: null },
     });
+    await notifyAccessChanged(tx, [userId]);
     return { userId, workspaceId: workspace.id, movedSnaps: moved.count };
   });
 }

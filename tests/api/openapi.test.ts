@@ -8,6 +8,7 @@ import { OPERATIONS } from "@/lib/openapi/operations";
 import { api, baseUrl, signUp, uniqueEmail, TEST_PASSWORD, type ApiResponse, type Caller } from "./helpers";
 import { createTeam, type Team } from "./fixtures";
 import { insertSnap } from "./card-fixtures";
+import { openEventStream } from "./live-helpers";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -246,6 +247,24 @@ describe("real responses validate against the document", () => {
     await call("POST", "/api/mcp", {}, { key: team.owner.key, body: initialize, headers });
     await call("POST", "/api/mcp", {}, { key: team.owner.key, body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers });
     await call("POST", "/api/mcp", {}, { body: initialize, headers });
+  });
+
+  it("live updates: the event stream and presence", async () => {
+    const owner = { key: team.owner.key };
+    const id = (await call("POST", "/api/snaps", {}, { ...owner, body: {} })).body.snap.id;
+    const stream = await openEventStream(id, owner);
+    const ready = await stream.next("ready");
+    stream.close();
+    // An event stream is not JSON: its 200 is documented as text/event-stream.
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(Object.keys(doc.paths["/api/snaps/{id}/events"].get.responses[200].content)).toEqual(["text/event-stream"]);
+    checked.add("GET /api/snaps/{id}/events 200");
+    await call("GET", "/api/snaps/{id}/events", { id: "no-such-snap" }, owner);
+    await call("GET", "/api/snaps/{id}/events", { id }, { ...owner, query: "?since=x" });
+    await call("PUT", "/api/snaps/{id}/presence", { id }, { ...owner, body: { connectionId: ready.data.connectionId, editingCardId: null } });
+    await call("PUT", "/api/snaps/{id}/presence", { id }, { ...owner, body: { connectionId: "nope" } });
+    const patched = await call("PATCH", "/api/snaps/{id}", { id }, { ...owner, body: { title: "Live" }, headers: { "base-version": "1" } });
+    expect(patched.headers.get("snap-version")).toBe("2");
   });
 
   it("covered the success response of every operation", () => {

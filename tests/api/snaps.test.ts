@@ -22,6 +22,7 @@ const SNAP_KEYS = [
   "cellSpacing",
   "rowHeights",
   "colWidths",
+  "version", // extension: live updates (README)
   "folder",
   "cards",
   "lines",
@@ -99,6 +100,7 @@ describe("POST /api/snaps", () => {
       cellSpacing: 8,
       rowHeights: {},
       colWidths: {},
+      version: 1,
       folder: null,
       cards: [expect.any(Object)],
       lines: [],
@@ -259,6 +261,7 @@ describe("PATCH /api/snaps/:id", () => {
       ...body,
       title: "Renamed",
       updatedAt: expect.any(String),
+      version: snap.version + 2, // two PATCHes since it was created
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(snap.updatedAt));
     expect((await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).body.snap).toEqual(updated);

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { Principal } from "@/lib/auth/principal";
+import { queryRows } from "@/lib/db/query-rows";
+import { ApiError } from "@/lib/http/api-error";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { initialsOf } from "./initials-of";
+import { getSnapStreamHub, type Subscriber } from "./snap-stream-hub";
+import { SSE_PING, sseMessage } from "./sse";
+
+interface ConnectRow extends SnapAccessFacts {
+  version: number;
+  viewerName: string | null;
+}
+
+// A client that stops reading (but keeps the socket) is cut off past this much unsent data; it
+// reconnects with Last-Event-ID and catches up from the stored events.
+const MAX_QUEUED_BYTES = 4 * 2 ** 20;
+
+/**
+ * GET /api/snaps/:id/events: checks read access (404 / 403 as JSON, before any stream exists),
+ * then returns the event stream: `ready`, the events after `since` (or `reset`), and from then on
+ * every change, presence update, and the end (`access-revoked`, `deleted`). The stream leaves the
+ * hub when the client goes away (`signal`) or the stream is cancelled.
+ */
+export async function openSnapEventStream(principal: Principal, snapId: string, since: number | null, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const [row] = await queryRows<ConnectRow>(
+    `SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+       (SELECT COALESCE(u.name, u.email) FROM "User" AS u WHERE u.id = $2) AS "viewerName"
+     FROM "Snap" AS s WHERE s.id = $1`,
+    [snapId, principal.userId],
+  );
+  if (!row) throw new ApiError("NOT_FOUND", "Snap not found");
+  assertSnapAccess(principal, row, "read");
+
+  const connectionId = `c_${randomBytes(12).toString("base64url")}`;
+  const name = row.viewerName ?? "Someone";
+  let cleanup = () => {};
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        const write = (bytes: Uint8Array) => {
+          if (closed) return;
+          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) return end();
+          controller.enqueue(bytes);
+        };
+        const end = () => {
+          if (closed) return;
+          cleanup();
+          closed = true;
+          try {
+            controller.close();
+          } catch {
+            // Already cancelled by the client.
+          }
+        };
+        const subscriber: Subscriber = {
+          viewer: { userId: principal.userId, name, initials: initialsOf(name), connectionId, editingCardId: null },
+          principal,
+          lastVersion: since ?? row.version,
+          send: (event, data, id) => write(sseMessage(event, data, id)),
+          ping: () => write(SSE_PING),
+          close: end,
+        };
+        write(sseMessage("ready", { version: row.version, connectionId, userId: principal.userId }));
+        const unsubscribe = getSnapStreamHub().subscribe(snapId, subscriber);
+        const onAbort = () => end();
+        cleanup = () => {
+          signal.removeEventListener("abort", onAbort);
+          unsubscribe();
+        };
+        if (signal.aborted) end();
+        else signal.addEventListener("abort", onAbort);
+      },
+      cancel() {
+        cleanup();
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
+}

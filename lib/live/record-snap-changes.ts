@@ -1,0 +1,46 @@
+import type { Tx } from "@/lib/db/run-transaction";
+import type { SnapChange } from "./snap-change";
+import { SNAP_EVENTS_CHANNEL } from "./live-channels";
+import { currentSnapWrite } from "./snap-write-context";
+
+/** Events kept per snap for streams to catch up from; an older Last-Event-ID gets `reset`. */
+export const SNAP_EVENTS_KEPT = 500;
+
+/**
+ * Records changes to snaps inside the write's own transaction, in ONE statement whatever the number
+ * of snaps: each snap's version goes up by 1 (and updatedAt, always forward by at least 1 ms so the ETag changes too), a
+ * SnapEvent row stores the change, events beyond the last SNAP_EVENTS_KEPT are pruned, and
+ * pg_notify('snap_events', '<snapId>:<version>') tells every app instance, which PostgreSQL does
+ * only when the transaction commits. The snaps are locked in id order, after the cards and lines
+ * the caller locked (the global lock order). Returns the new versions, and reports them to the
+ * write's context for the Snap-Version response header. One change per snap.
+ */
+export async function recordSnapChanges(tx: Tx, actorUserId: string, changes: readonly SnapChange[]): Promise<Map<string, number>> {
+  if (changes.length === 0) return new Map();
+  const context = currentSnapWrite();
+  const baseVersion = context?.baseVersion ?? null;
+  const input = changes.map(({ snapId, ...change }) => ({ snapId, payload: { baseVersion, ...change } }));
+  const rows = await tx.$queryRaw<{ snapId: string; version: number }[]>`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i("snapId" text, payload jsonb)
+    ), bumped AS (
+      UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
+      FROM (SELECT id FROM "Snap" WHERE id IN (SELECT "snapId" FROM input) ORDER BY id FOR NO KEY UPDATE) AS locked
+      WHERE s.id = locked.id
+      RETURNING s.id, s.version
+    ), inserted AS (
+      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload)
+      SELECT b.id, b.version, ${actorUserId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
+    ), pruned AS (
+      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE e."snapId" = b.id AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
+    )
+    SELECT b.id AS "snapId", b.version FROM bumped AS b,
+      LATERAL (SELECT pg_notify(${SNAP_EVENTS_CHANNEL}, b.id || ':' || b.version)) AS notified`;
+  const versions = new Map<string, number>();
+  for (const { snapId } of changes) {
+    const row = rows.find((candidate) => candidate.snapId === snapId);
+    if (row) versions.set(snapId, row.version);
+  }
+  for (const [snapId, version] of versions) context?.versions.set(snapId, version);
+  return versions;
+}

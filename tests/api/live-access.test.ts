@@ -1,0 +1,66 @@
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { insertSnap } from "./card-fixtures";
+import { createTeam, type Team } from "./fixtures";
+import { api } from "./helpers";
+import { openEventStream, type EventStream } from "./live-helpers";
+
+let team: Team;
+const open: EventStream[] = [];
+
+beforeAll(async () => {
+  team = await createTeam();
+});
+afterEach(() => {
+  for (const stream of open.splice(0)) stream.close();
+});
+
+async function watch(snapId: string, key: string) {
+  const stream = await openEventStream(snapId, { key });
+  open.push(stream);
+  expect((await stream.next("ready")).event).toBe("ready");
+  return stream;
+}
+
+describe("live streams when access changes", () => {
+  it("a viewer whose snap is unshared gets access-revoked and the stream closes; the owner's goes on", async () => {
+    const snap = await insertSnap(team.owner, { cards: 1, sharedWithWorkspace: true });
+    const member = await watch(snap.id, team.member.key);
+    const owner = await watch(snap.id, team.owner.key);
+    expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { sharedWithWorkspace: false } })).status).toBe(200);
+
+    expect(await member.next("access-revoked")).toEqual({ event: "access-revoked", data: { message: "You no longer have access to this snap" } });
+    await member.ended;
+    expect((await owner.next("change")).data.snap).toMatchObject({ sharedWithWorkspace: false });
+  });
+
+  it("a viewer removed from the workspace gets access-revoked", async () => {
+    const local = await createTeam();
+    const snap = await insertSnap(local.owner, { cards: 1, sharedWithWorkspace: true });
+    const member = await watch(snap.id, local.member.key);
+    const removed = await api("DELETE", `/api/workspace/members/${local.member.id}`, { key: local.admin.key });
+    expect(removed.status).toBe(200);
+    expect((await member.next("access-revoked")).event).toBe("access-revoked");
+    await member.ended;
+  });
+
+  it("viewers of a snap whose owner leaves the workspace lose it (the snap moves and is unshared)", async () => {
+    const local = await createTeam();
+    const snap = await insertSnap(local.owner, { cards: 1, sharedWithWorkspace: true });
+    const member = await watch(snap.id, local.member.key);
+    const owner = await watch(snap.id, local.owner.key);
+    expect((await api("DELETE", `/api/workspace/members/${local.owner.id}`, { key: local.admin.key })).status).toBe(200);
+    expect((await member.next("access-revoked")).event).toBe("access-revoked");
+    // The owner keeps reading their own snap.
+    await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: local.owner.key, body: { title: "still mine" } });
+    expect((await owner.next("change")).data.cards[0].title).toBe("still mine");
+  });
+
+  it("a role change keeps a viewer who may still read", async () => {
+    const local = await createTeam();
+    const snap = await insertSnap(local.owner, { cards: 1, sharedWithWorkspace: true });
+    const member = await watch(snap.id, local.member.key);
+    expect((await api("PATCH", `/api/workspace/members/${local.member.id}`, { key: local.admin.key, body: { role: "admin" } })).status).toBe(200);
+    await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: local.owner.key, body: { title: "seen" } });
+    expect((await member.next("change")).data.cards[0].title).toBe("seen");
+  });
+});
