@@ -30,7 +30,18 @@ export default defineConfig({
   webServer: {
     command: "npx tsx scripts/start.ts",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT), NEXT_TELEMETRY_DISABLED: "1" },
+    // Many sign-ups and sign-ins from one address: rate limits far above what the suite does.
+    env: {
+      PORT: String(PORT),
+      NEXT_TELEMETRY_DISABLED: "1",
+      RATE_LIMIT_REQUESTS_PER_MINUTE: "1000000",
+      RATE_LIMIT_FAILED_AUTH_PER_IP: "1000000",
+      RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX: "1000000",
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000000",
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000000",
+      RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
+      RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
+    },
     reuseExistingServer: false,
     timeout: 300_000,
     stdout: "pipe",

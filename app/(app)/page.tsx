@@ -7,6 +7,7 @@ import type { LoadedPage } from "@/components/dashboard/use-snap-page";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import type { Principal } from "@/lib/auth/principal";
 import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
+import { logger } from "@/lib/log/logger";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
 
 export const metadata: Metadata = { title: "Your snaps" };
@@ -53,7 +54,7 @@ async function loadDashboard(principal: Principal, query: DashboardQuery, key: s
     return { page: { key, result: { ok: true, status: 200, data } }, folders: folders.map(({ id, name, userId }) => ({ id, name, userId })) };
   } catch (error) {
     // Shown as the list's error state, with a retry, inside the page rather than instead of it.
-    console.error("[dashboard] loading snaps failed:", error);
+    logger.error({ err: error }, "dashboard: loading snaps failed");
     const message = "The snaps could not be loaded. Try again in a moment.";
     return { page: { key, result: { ok: false, status: 500, error: { code: "INTERNAL_SERVER_ERROR", message } } }, folders: [] };
   }

@@ -43,6 +43,12 @@ export function SignInForm() {
       setPending(false);
       return;
     }
+    if (result?.code === "rate_limited") {
+      // Auth.js's code for a throttled sign-in (lib/auth/authorize-sign-in.ts): the password was not even checked.
+      setFormError("Too many sign-in attempts. Wait a few minutes, then try again.");
+      setPending(false);
+      return;
+    }
     if (!result?.ok || result.error) {
       // One message for both cases, so the form does not reveal which emails have accounts.
       setFormError("Wrong email or password");

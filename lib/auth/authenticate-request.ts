@@ -1,5 +1,9 @@
 import { ApiError } from "@/lib/http/api-error";
-import { authenticateApiKey } from "./api-keys/authenticate-api-key";
+import { annotateRequest } from "@/lib/http/request-context";
+import { apiKeyAttempt } from "@/lib/rate-limit/api-key-attempt";
+import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
+import { authenticateApiKey, isProvenApiKey } from "./api-keys/authenticate-api-key";
+import { displayPrefix } from "./api-keys/key-format";
 import { loadSessionPrincipal } from "./load-principal";
 import type { Principal } from "./principal";
 import { assertSameOrigin } from "./same-origin";
@@ -11,19 +15,30 @@ import { readSessionUserId } from "./session-cookie";
  */
 export async function authenticateRequest(request: Request): Promise<Principal> {
   const authorization = request.headers.get("authorization");
-  if (authorization !== null) {
-    const match = /^Bearer (\S+)$/.exec(authorization.trim());
-    if (!match?.[1]) throw unauthorized("Use the header Authorization: Bearer <API key>");
-    const principal = await authenticateApiKey(match[1]);
-    if (!principal) throw unauthorized("Invalid, incomplete or revoked API key");
-    return principal;
-  }
+  if (authorization !== null) return authenticateAuthorization(request, authorization);
 
   const userId = await readSessionUserId(request);
   const principal = userId ? await loadSessionPrincipal(userId) : null;
   if (!principal) throw unauthorized("Sign in or send an API key in the Authorization header");
   assertSameOrigin(request);
   return principal;
+}
+
+/**
+ * Failed attempts are limited per client address and per key prefix (429). A key this instance
+ * has already proven skips the limiter: nothing is added to the hot path, and an attacker who
+ * knows a key's prefix cannot lock its owner out. Any other key is checked before bcrypt runs.
+ */
+async function authenticateAuthorization(request: Request, authorization: string): Promise<Principal> {
+  const key = /^Bearer (\S+)$/.exec(authorization.trim())?.[1];
+  if (key) annotateRequest({ keyPrefix: displayPrefix(key) });
+  const attempt = apiKeyAttempt(request, key);
+  if (!key || !isProvenApiKey(key)) await assertAttemptAllowed(attempt);
+
+  const principal = key ? await authenticateApiKey(key) : null;
+  if (principal) return principal;
+  await countAttempt(attempt);
+  throw unauthorized(key ? "Invalid, incomplete or revoked API key" : "Use the header Authorization: Bearer <API key>");
 }
 
 function unauthorized(message: string) {

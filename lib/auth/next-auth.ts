@@ -1,6 +1,7 @@
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { verifyCredentials } from "@/lib/users/verify-credentials";
+import { logger } from "@/lib/log/logger";
+import { authorizeSignIn } from "./authorize-sign-in";
 
 /** A browser session lasts 30 days; each visit within that slides it forward. */
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -14,13 +15,13 @@ const config: NextAuthConfig = {
     // A wrong password is an expected outcome, shown on the form; only real faults are logged.
     error(error) {
       // Auth.js errors carry their kind in `type`; `name` is mangled by the production build.
-      if ((error as { type?: string }).type !== "CredentialsSignin") console.error("[auth]", error);
+      if ((error as { type?: string }).type !== "CredentialsSignin") logger.error({ err: error }, "auth error");
     },
   },
   providers: [
     Credentials({
       credentials: { email: { type: "email" }, password: { type: "password" } },
-      authorize: (credentials) => verifyCredentials(credentials),
+      authorize: (credentials, request) => authorizeSignIn(credentials, request),
     }),
   ],
   callbacks: {

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { logger } from "@/lib/log/logger";
 import { PrismaClient } from "./generated/client";
 
 /**
@@ -32,7 +33,7 @@ function createPool(): pg.Pool {
   });
   // An idle connection the server ends (restart, failover, pg_terminate_backend) emits 'error' on
   // the pool; unhandled, that would end the process. The pool replaces the connection by itself.
-  created.on("error", (error) => console.error("[db] idle connection lost:", error.message));
+  created.on("error", (error) => logger.warn({ reason: error.message }, "idle database connection lost"));
   return created;
 }
 

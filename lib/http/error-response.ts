@@ -1,4 +1,5 @@
 import { ZodError } from "zod";
+import { logger } from "@/lib/log/logger";
 import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "./api-error";
 import { isDatabaseUnavailable } from "./is-database-unavailable";
 import { zodErrorDetails } from "./zod-details";
@@ -19,13 +20,13 @@ export function errorResponse(code: ErrorCode, message: string, details?: ErrorD
 
 /** Anything thrown by a handler becomes DESIGN's error body; only the unexpected is a logged 500. */
 export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details);
+  if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, error.headers);
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
   if (isDatabaseUnavailable(error)) {
-    console.error("[api] database unavailable:", error instanceof Error ? error.message : error);
+    logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
     return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly");
   }
   // Never echo the error to the caller: it may hold SQL or internals. Log it without request data.
-  console.error("[api] unexpected error:", error);
+  logger.error({ err: error }, "unexpected error");
   return errorResponse("INTERNAL_SERVER_ERROR", "Something went wrong on our side");
 }

@@ -2,8 +2,10 @@ import { authenticateRequest } from "@/lib/auth/authenticate-request";
 import type { Principal } from "@/lib/auth/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
 import { runSnapWrite } from "@/lib/live/snap-write-context";
+import { assertWithinRequestRate, countRequest } from "@/lib/rate-limit/request-rate";
 import { ApiError } from "./api-error";
-import { toErrorResponse } from "./error-response";
+import type { RequestContext } from "./request-context";
+import { runRequest } from "./run-request";
 
 /** What Next passes as the second argument of a route handler. */
 interface NextRouteContext {
@@ -24,26 +26,28 @@ interface RouteOptions {
   apiKeyOnly?: boolean;
 }
 
-/** Wraps a public handler so that anything it throws becomes DESIGN's error body. */
-export function withErrors<P extends Params = Params>(handler: (request: Request, params: P) => Promise<Response>) {
-  return async (request: Request, context: NextRouteContext): Promise<Response> => {
-    try {
-      return await handler(request, ((await context?.params) ?? {}) as P);
-    } catch (error) {
-      return toErrorResponse(error);
-    }
-  };
+/**
+ * Wraps a public handler in the request frame (lib/http/run-request.ts): a request id, anything
+ * thrown turned into DESIGN's error body, one access-log line.
+ */
+export function withErrors<P extends Params = Params>(
+  handler: (request: Request, params: P, context: RequestContext) => Promise<Response>,
+) {
+  return (request: Request, route: NextRouteContext): Promise<Response> =>
+    runRequest(request, async (context) => handler(request, ((await route?.params) ?? {}) as P, context));
 }
 
 /**
  * Wraps a handler that needs a caller: authenticates (API key or session cookie, with the CSRF
- * check for cookie writes), then runs it. Authorization of the resource itself stays in lib.
+ * check for cookie writes), counts the request against the caller's rate limit (429 past it; the
+ * X-RateLimit-* headers go on every answer), then runs it. Authorization of the resource itself
+ * stays in lib.
  */
 export function withPrincipal<P extends Params = Params>(
   handler: (request: Request, context: AuthedContext<P>) => Promise<Response>,
   options: RouteOptions = {},
 ) {
-  return withErrors<P>(async (request, params) => {
+  return withErrors<P>(async (request, params, context) => {
     if (options.apiKeyOnly && !request.headers.has("authorization")) {
       throw new ApiError("UNAUTHORIZED", "Send an API key in the header Authorization: Bearer <API key>");
     }
@@ -51,6 +55,9 @@ export function withPrincipal<P extends Params = Params>(
     if (options.sessionOnly && principal.via !== "session") {
       throw new ApiError("FORBIDDEN", "API keys cannot manage API keys: sign in to the web app to do this");
     }
+    context.principal = principal;
+    context.rateLimit = countRequest(principal);
+    assertWithinRequestRate(context.rateLimit);
     if (READ_METHODS.has(request.method)) return handler(request, { principal, params });
     return respondWithSnapVersion(request, () => handler(request, { principal, params }));
   });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
+import { logger } from "@/lib/log/logger";
 import { ApiError } from "./api-error";
 import { MAX_BODY_BYTES, readBodyText } from "./parse";
 import type { AuthedContext } from "./route";
@@ -131,5 +132,5 @@ function sweepExpiredKeys(): void {
   db.$executeRaw`
     DELETE FROM "IdempotencyKey" WHERE ("userId", key) IN (
       SELECT "userId", key FROM "IdempotencyKey" WHERE "createdAt" < now() - ${KEY_LIFETIME}
-      LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`.catch((error: unknown) => console.error("[api] idempotency key sweep failed:", error));
+      LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`.catch((error: unknown) => logger.warn({ err: error }, "idempotency key sweep failed"));
 }

@@ -29,6 +29,11 @@ key, method, path and body within 24 hours answers the first response again, wit
 back as \`If-Match\` on a \`PATCH\`: if the resource changed meanwhile, the answer is 412
 \`PRECONDITION_FAILED\` and nothing is written. \`If-None-Match\` on a \`GET\` answers 304 while it is current.
 
+**Rate limits.** Every authenticated answer carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`
+and \`X-RateLimit-Reset\` (Unix time, seconds) for the caller's budget (per API key; per user for a
+session). Past it, and after too many failed authentications from one address or for one key prefix,
+the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds).
+
 **AI agents.** An MCP server (Streamable HTTP) is at \`/api/mcp\`, with the same API keys.`;
 
 const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; message: string }> = {
@@ -207,7 +212,7 @@ function errorResponses(): Record<string, JsonSchema> {
     { description, content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code, message } } } } },
   ]);
   const fallback = {
-    description: `Any other error, e.g. ${ERROR_STATUS.INTERNAL_SERVER_ERROR} INTERNAL_SERVER_ERROR or ${ERROR_STATUS.SERVICE_UNAVAILABLE} SERVICE_UNAVAILABLE (with Retry-After).`,
+    description: `Any other error, e.g. ${ERROR_STATUS.RATE_LIMITED} RATE_LIMITED, ${ERROR_STATUS.INTERNAL_SERVER_ERROR} INTERNAL_SERVER_ERROR or ${ERROR_STATUS.SERVICE_UNAVAILABLE} SERVICE_UNAVAILABLE (429 and 503 with Retry-After).`,
     content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable; retry shortly" } } } },
   };
   return { ...Object.fromEntries(entries), Error: fallback };

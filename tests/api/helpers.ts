@@ -21,20 +21,21 @@ export interface ApiResponse<T = any> {
 export async function api<T = any>(
   method: string,
   path: string,
-  options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<ApiResponse<T>> {
+  const base = options.baseUrl ?? baseUrl;
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== undefined) headers.authorization = `Bearer ${options.key}`;
   if (options.cookie) {
     headers.cookie = options.cookie;
-    headers.origin ??= baseUrl;
+    headers.origin ??= base;
   }
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const response = await fetch(baseUrl + path, { method, headers, body, redirect: "manual" });
+  const response = await fetch(base + path, { method, headers, body, redirect: "manual" });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -55,16 +56,29 @@ function setCookies(response: Response): string[] {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
 }
 
-/** Signs in through Auth.js's own credentials flow and returns the session Cookie header. */
-export async function signIn(email: string, password = TEST_PASSWORD): Promise<string | null> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+/**
+ * Auth.js's own credentials sign-in, answered with a redirect: its Location holds `error` and
+ * `code` on a refusal (code=rate_limited when throttled).
+ */
+export async function signInResponse(
+  email: string,
+  password = TEST_PASSWORD,
+  options: { baseUrl?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const base = options.baseUrl ?? baseUrl;
+  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: options.headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+  return fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf).join("; "), origin: baseUrl },
+    headers: { ...options.headers, "content-type": "application/x-www-form-urlencoded", cookie: setCookies(csrf).join("; "), origin: base },
     body: new URLSearchParams({ email, password, csrfToken }),
   });
+}
+
+/** Signs in through Auth.js's own credentials flow and returns the session Cookie header. */
+export async function signIn(email: string, password = TEST_PASSWORD, base = baseUrl): Promise<string | null> {
+  const response = await signInResponse(email, password, { baseUrl: base });
   const session = setCookies(response).find((cookie) => cookie.startsWith("authjs.session-token="));
   return session ?? null;
 }

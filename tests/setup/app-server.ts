@@ -8,21 +8,52 @@ export interface AppServer {
 }
 
 /**
+ * Rate limits no test trips by accident: many send wrong keys on purpose, and the hostile-input
+ * test sends more than 10,000 requests from one address. Tests of the limits pass low ones in `env`.
+ */
+export const GENEROUS_RATE_LIMITS: Record<string, string> = {
+  RATE_LIMIT_REQUESTS_PER_MINUTE: "10000000",
+  RATE_LIMIT_FAILED_AUTH_PER_IP: "10000000",
+  RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX: "10000000",
+  RATE_LIMIT_SIGN_IN_PER_IP: "10000000",
+  RATE_LIMIT_SIGN_IN_PER_EMAIL: "10000000",
+  RATE_LIMIT_SIGN_UP_PER_IP: "10000000",
+  RATE_LIMIT_SIGN_UP_PER_EMAIL: "10000000",
+};
+
+interface AppServerOptions {
+  databaseUrl: string;
+  authSecret: string;
+  waitForHealthy?: boolean;
+  /** Extra environment, over GENEROUS_RATE_LIMITS. */
+  env?: Record<string, string>;
+  /** Receives everything the server writes to stdout and stderr (else it goes to the test's own). */
+  onOutput?: (text: string) => void;
+}
+
+/**
  * `next start` of the production build on a free port, as a separate process: the same thing a
  * deployment runs. Resolves once /api/health answers (any status when `waitForHealthy` is false).
  */
-export async function startAppServer(options: { databaseUrl: string; authSecret: string; waitForHealthy?: boolean }): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
+      ...GENEROUS_RATE_LIMITS,
+      ...options.env,
       DATABASE_URL: options.databaseUrl,
       AUTH_SECRET: options.authSecret,
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", options.onOutput ? "pipe" : "inherit", options.onOutput ? "pipe" : "inherit"],
   });
+  if (options.onOutput) {
+    const onOutput = options.onOutput;
+    server.stdout?.setEncoding("utf8").on("data", onOutput);
+    server.stderr?.setEncoding("utf8").on("data", onOutput);
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, server, options.waitForHealthy ?? true);
   return {

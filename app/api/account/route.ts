@@ -2,6 +2,8 @@ import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse";
 import { json, withErrors } from "@/lib/http/route";
+import { countAttempt } from "@/lib/rate-limit/attempt-limiter";
+import { signUpAttempt } from "@/lib/rate-limit/auth-form-attempts";
 import { createUser } from "@/lib/users/create-user";
 import { signUpInputSchema } from "@/lib/users/schemas";
 
@@ -9,6 +11,8 @@ import { signUpInputSchema } from "@/lib/users/schemas";
 export const POST = withErrors(async (request) => {
   assertSameOrigin(request);
   const input = await parseJsonBody(request, signUpInputSchema);
+  // Every attempt counts, per address and per email: 429 past the limit (README, "Rate limits").
+  await countAttempt(signUpAttempt(request, input.email));
   const user = await createUser(input);
   return json({ user }, 201);
 });

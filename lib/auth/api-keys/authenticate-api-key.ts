@@ -50,6 +50,11 @@ export async function authenticateApiKey(key: string): Promise<Principal | null>
   return { userId: row.userId, workspaceId: row.workspaceId, role: row.role, via: "apiKey", apiKeyId: row.id };
 }
 
+/** True when this process has already proven the key with bcrypt (the hot path: no bcrypt, no limiter). */
+export function isProvenApiKey(key: string): boolean {
+  return provenKeyIds.has(fingerprint(key));
+}
+
 function proveKey(key: string, keyFingerprint: string): Promise<string | null> {
   let pending = pendingProofs.get(keyFingerprint);
   if (!pending) {

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db/client";
+import { logger } from "@/lib/log/logger";
 
 /** Spec 2.4 shows "Last Used"; DESIGN allows it to lag by up to a minute. */
 const WRITE_INTERVAL_MS = 60_000;
@@ -14,5 +15,5 @@ export function recordKeyUse(apiKeyId: string, storedLastUsedAt: Date | null): v
   lastWrittenAt.set(apiKeyId, now);
   db.apiKey
     .update({ where: { id: apiKeyId }, data: { lastUsedAt: new Date(now) }, select: { id: true } })
-    .catch((error: unknown) => console.error("[api-keys] could not record last use:", error));
+    .catch((error: unknown) => logger.warn({ err: error, apiKeyId }, "could not record an API key's last use"));
 }

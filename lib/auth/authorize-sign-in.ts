@@ -1,0 +1,28 @@
+import { CredentialsSignin } from "next-auth";
+import { ApiError } from "@/lib/http/api-error";
+import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
+import { signInAttempt } from "@/lib/rate-limit/auth-form-attempts";
+import { verifyCredentials } from "@/lib/users/verify-credentials";
+
+/** Auth.js puts `code` in the sign-in answer; the form shows a throttling message for it. */
+export class SignInThrottled extends CredentialsSignin {
+  override code = "rate_limited";
+}
+
+/**
+ * The Credentials provider's authorize: the user for an email and password, or null. Failures are
+ * limited per client address and per email; while either is spent, not even bcrypt runs.
+ */
+export async function authorizeSignIn(credentials: Partial<Record<string, unknown>>, request: Request) {
+  const email = typeof credentials.email === "string" ? credentials.email : "";
+  const attempt = signInAttempt(request, email);
+  try {
+    await assertAttemptAllowed(attempt);
+    const user = await verifyCredentials(credentials);
+    if (!user) await countAttempt(attempt);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "RATE_LIMITED") throw new SignInThrottled();
+    throw error;
+  }
+}

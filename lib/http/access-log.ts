@@ -1,0 +1,27 @@
+import { logger } from "@/lib/log/logger";
+import type { RequestContext } from "./request-context";
+
+/**
+ * One line per API request. Only the method, the path (no query string), the outcome and who
+ * called by id: never a header, a body, a key or a cookie.
+ */
+export function logAccess(request: Request, status: number, context: RequestContext): void {
+  const { principal } = context;
+  const line = {
+    method: request.method,
+    path: pathOf(request.url),
+    status,
+    durationMs: Math.round((performance.now() - context.startedAt) * 10) / 10,
+    userId: principal?.userId,
+    apiKeyId: principal?.apiKeyId,
+    keyPrefix: context.keyPrefix,
+  };
+  if (status >= 500) logger.error(line, "request failed");
+  else logger.info(line, "request");
+}
+
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  return url.slice(start, end === -1 ? undefined : end);
+}
