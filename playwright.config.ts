@@ -5,6 +5,33 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 /**
+ * One app instance, started by the same launcher users run. With DATABASE_URL a second instance on
+ * PORT + 1 shares the database (tests/e2e/live.spec.ts: a change made through one reaches a browser
+ * on the other); the embedded database serves a single instance.
+ */
+function appServer(port: number) {
+  return {
+    command: "npx tsx scripts/start.ts",
+    url: `http://localhost:${port}/api/health`,
+    // Many sign-ups and sign-ins from one address: rate limits far above what the suite does.
+    env: {
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: "1",
+      RATE_LIMIT_REQUESTS_PER_MINUTE: "1000000",
+      RATE_LIMIT_FAILED_AUTH_PER_IP: "1000000",
+      RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX: "1000000",
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000000",
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000000",
+      RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
+      RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
+    },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: "pipe",
+  } as const;
+}
+
+/**
  * End-to-end tests against the production build, started by the same launcher users run
  * (scripts/start.ts: builds when stale, DATABASE_URL or the embedded database, migrations).
  * The browser is the system's Debian Chromium (`apt-get install -y chromium`), quiet and offline.
@@ -27,23 +54,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `${baseURL}/api/health`,
-    // Many sign-ups and sign-ins from one address: rate limits far above what the suite does.
-    env: {
-      PORT: String(PORT),
-      NEXT_TELEMETRY_DISABLED: "1",
-      RATE_LIMIT_REQUESTS_PER_MINUTE: "1000000",
-      RATE_LIMIT_FAILED_AUTH_PER_IP: "1000000",
-      RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX: "1000000",
-      RATE_LIMIT_SIGN_IN_PER_IP: "1000000",
-      RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000000",
-      RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
-      RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
-    },
-    reuseExistingServer: false,
-    timeout: 300_000,
-    stdout: "pipe",
-  },
+  webServer: process.env.DATABASE_URL ? [appServer(PORT), appServer(PORT + 1)] : appServer(PORT),
+
 });

@@ -48,7 +48,7 @@ export function CardTitleEditor({ initial, label, style, onCommit, onCancel }: C
         }
       }}
       style={style}
-      className="absolute inset-0 z-10 size-full resize-none bg-white/95 p-2.5 text-slate-900 shadow-inner outline-2 outline-indigo-500 focus:outline-offset-0!"
+      className="absolute inset-0 z-10 size-full resize-none bg-white p-2.5 text-slate-900 shadow-inner outline-2 outline-indigo-500 focus:outline-offset-0!"
     />
   );
 }

@@ -51,11 +51,12 @@ export type LiveMessage =
 export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access-revoked", "deleted"] as const;
 
 /** A `change` message with every list present: the server leaves out what a write did not touch. */
-export function readChange(data: Partial<ChangeMessage> & { version: number; actor: Actor }): ChangeMessage {
+export function readChange(data: Partial<ChangeMessage> & { version: number; actor: { userId: string; name: string | null } }): ChangeMessage {
   return {
     version: data.version,
     baseVersion: data.baseVersion ?? null,
-    actor: data.actor,
+    // The name is null only when the user row is gone.
+    actor: { userId: data.actor.userId, name: data.actor.name ?? "Someone" },
     cards: data.cards ?? [],
     cardFields: data.cardFields ?? {},
     deletedCardIds: data.deletedCardIds ?? [],
