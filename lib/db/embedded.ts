@@ -227,6 +227,81 @@ function endsIdle(tail: Buffer): boolean {
   return tail.length === 6 && tail[0] === 0x5a && tail.readInt32BE(1) === 5 && tail[5] === 0x49;
 }
 
+const NOTIFICATION_RESPONSE = 0x41; // 'A'
+const SIMPLE_QUERY = 0x51; // 'Q'
+const LISTEN_SQL = /^\s*(UN)?LISTEN\s+(?:"([^"]+)"|([A-Za-z_][\w$]*)|\*)\s*;?\s*$/i;
+
+/**
+ * LISTEN/NOTIFY over one shared session. PostgreSQL sends a notification to "the session", which
+ * here writes it into whichever connection's response is being produced at commit: the notifier's,
+ * not the listener's. So responses are split into messages, NotificationResponse messages are taken
+ * out, and each goes to every connection that ran LISTEN on its channel (as simple queries, as pg
+ * sends them). Connections that LISTEN only wait, so a message written to one between its own
+ * requests arrives as PostgreSQL would send it. Limit: as in one session, a notification is sent
+ * once per committing transaction however many connections listen, and a listener also gets its
+ * own notifications.
+ */
+class NotificationRouter {
+  private readonly channels = new Map<string, Set<number>>();
+  private readonly writers = new Map<number, (data: Uint8Array) => void>();
+
+  /** Notes a connection's writer, and its LISTEN / UNLISTEN if the message is one. */
+  observe(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): void {
+    this.writers.set(handlerId, onData);
+    if (message[0] !== SIMPLE_QUERY || message.length > 300) return;
+    const match = LISTEN_SQL.exec(Buffer.from(message.subarray(5, message.length - 1)).toString("utf8"));
+    if (!match) return;
+    const channel = match[2] ?? match[3];
+    if (!match[1] && channel) this.channels.set(channel, (this.channels.get(channel) ?? new Set()).add(handlerId));
+    else for (const [name, ids] of this.channels) if (!channel || name === channel) ids.delete(handlerId);
+  }
+
+  forget(handlerId: number): void {
+    this.writers.delete(handlerId);
+    for (const ids of this.channels.values()) ids.delete(handlerId);
+  }
+
+  /** Sends a NotificationResponse message to the connections listening on its channel. */
+  route(message: Buffer): void {
+    const end = message.indexOf(0, 9);
+    const channel = message.subarray(9, end < 0 ? message.length : end).toString("utf8");
+    for (const handlerId of this.channels.get(channel) ?? []) this.writers.get(handlerId)?.(new Uint8Array(message));
+  }
+}
+
+/** Splits one response stream into messages, passing all but NotificationResponse through in order. */
+class NotificationFilter {
+  private carry = Buffer.alloc(0);
+  readonly notifications: Buffer[] = [];
+
+  push(data: Uint8Array): Buffer {
+    const buffer = this.carry.length ? Buffer.concat([this.carry, data]) : Buffer.from(data);
+    const kept: Buffer[] = [];
+    let offset = 0;
+    let keptFrom = 0;
+    while (buffer.length - offset >= 5) {
+      const size = 1 + buffer.readInt32BE(offset + 1);
+      if (buffer.length - offset < size) break;
+      if (buffer[offset] === NOTIFICATION_RESPONSE) {
+        kept.push(buffer.subarray(keptFrom, offset));
+        this.notifications.push(Buffer.from(buffer.subarray(offset, offset + size)));
+        keptFrom = offset + size;
+      }
+      offset += size;
+    }
+    kept.push(buffer.subarray(keptFrom, offset));
+    this.carry = Buffer.from(buffer.subarray(offset));
+    return Buffer.concat(kept);
+  }
+
+  /** What is left at the end of a response (nothing, unless PGlite cut a message short). */
+  flush(): Buffer {
+    const rest = this.carry;
+    this.carry = Buffer.alloc(0);
+    return rest;
+  }
+}
+
 /**
  * Replaces pglite-socket 0.2.17's query queue. That queue pins the session to one connection only
  * while a transaction is open, so the Parse/Bind/Execute/Sync messages of two connections can
@@ -241,10 +316,12 @@ class SessionQueue {
   private owner: number | null = null;
   private draining = false;
   private idleWaiters: (() => void)[] = [];
+  private readonly notifications = new NotificationRouter();
 
   constructor(private readonly db: PGlite) {}
 
   enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
+    this.notifications.observe(handlerId, message, onData);
     return new Promise((resolve, reject) => {
       this.jobs.push({ handlerId, message, onData, resolve, reject });
       void this.drain();
@@ -256,6 +333,7 @@ class SessionQueue {
   }
 
   clearQueueForHandler(handlerId: number): void {
+    this.notifications.forget(handlerId);
     const dropped = this.jobs.filter((job) => job.handlerId === handlerId);
     this.jobs = this.jobs.filter((job) => job.handlerId !== handlerId);
     for (const job of dropped) job.reject(new Error("connection closed"));
@@ -270,6 +348,7 @@ class SessionQueue {
       // The database is closing; nothing left to free.
     }
     if (this.owner === handlerId) this.owner = null;
+    this.notifications.forget(handlerId);
     void this.drain();
   }
 
@@ -288,16 +367,23 @@ class SessionQueue {
       this.owner = job.handlerId;
       let bytes = 0;
       let tail = Buffer.alloc(0);
+      const filter = new NotificationFilter();
+      const pass = (data: Buffer) => {
+        if (data.length === 0) return;
+        bytes += data.length;
+        job.onData(new Uint8Array(data));
+      };
       try {
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(job.message, {
             onRawData: (data) => {
-              bytes += data.length;
               tail = Buffer.concat([tail, data.subarray(-6)]).subarray(-6);
-              job.onData(data);
+              pass(filter.push(data));
             },
           }),
         );
+        pass(filter.flush());
+        for (const notification of filter.notifications) this.notifications.route(notification);
         job.resolve(bytes);
       } catch (error) {
         // The owner keeps the session; its handler detaches on this error, which frees it.

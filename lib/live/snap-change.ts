@@ -1,12 +1,14 @@
 import type { CardView } from "@/lib/cards/card-selects";
 import type { LineView } from "@/lib/lines/line-selects";
 
-/** What one write did to one snap; stored as the event's payload and sent as a `change` event. */
+/**
+ * What one write did to one snap, stored as its event's payload. Cards are named, not copied: the
+ * stream reads their current rows when it sends the event (copying 100 whole cards into every
+ * event made the benchmarked batch PATCH about a third slower; docs/PERFORMANCE.md).
+ */
 export interface SnapChange {
   snapId: string;
-  /** Cards created or updated, whole (as the API returns them). */
-  cards?: CardView[];
-  /** Per card, the fields this write set, so other clients can tell whether it overwrote their edit. */
+  /** Per card created or updated, the fields this write set, so others can tell what it overwrote. */
   cardFields?: Record<string, string[]>;
   deletedCardIds?: string[];
   lines?: LineView[];
@@ -24,10 +26,9 @@ export function fieldsSet(item: object): string[] {
 
 /** One change per snap for cards written together (a batch may span several snaps), in first-seen order. */
 export function cardChangesBySnap(cards: readonly CardView[], items: readonly object[]): SnapChange[] {
-  const bySnap = new Map<string, SnapChange & { cards: CardView[]; cardFields: Record<string, string[]> }>();
+  const bySnap = new Map<string, SnapChange & { cardFields: Record<string, string[]> }>();
   cards.forEach((card, index) => {
-    const change = bySnap.get(card.snapId) ?? { snapId: card.snapId, cards: [], cardFields: {} };
-    change.cards.push(card);
+    const change = bySnap.get(card.snapId) ?? { snapId: card.snapId, cardFields: {} };
     change.cardFields[card.id] = fieldsSet(items[index] ?? {});
     bySnap.set(card.snapId, change);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
+import { cardSelect } from "@/lib/cards/card-selects";
 import { pool } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query-rows";
 import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
@@ -36,6 +37,8 @@ interface StoredEvent {
   actorUserId: string;
   actorName: string | null;
   payload: Record<string, unknown> & { baseVersion: number | null };
+  /** The current rows of the cards the event names (cardFields), in grid order. */
+  cards: unknown[];
 }
 
 interface CatchUpRow extends SnapAccessFacts {
@@ -44,14 +47,20 @@ interface CatchUpRow extends SnapAccessFacts {
   events: StoredEvent[];
 }
 
+const CARD_JSON = `json_build_object(${Object.keys(cardSelect)
+  .map((column) => `'${column}', c."${column}"`)
+  .join(", ")})`;
 // The snap's current version and access facts, the oldest stored event, and every stored event
-// after $2 with its actor's name: one statement per notification per snap, shared by all of this
-// instance's streams on it.
+// after $2 with its actor's name and the current rows of the cards it names: one statement per
+// notification per snap, shared by all of this instance's streams on it.
 const CATCH_UP_SQL = `
   SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
     (SELECT min(e.version) FROM "SnapEvent" AS e WHERE e."snapId" = s.id) AS oldest,
     COALESCE((SELECT json_agg(json_build_object('version', e.version, 'actorUserId', e."actorUserId",
-                'actorName', COALESCE(u.name, u.email), 'payload', e.payload) ORDER BY e.version)
+                'actorName', COALESCE(u.name, u.email), 'payload', e.payload,
+                'cards', COALESCE((SELECT json_agg(${CARD_JSON} ORDER BY c.row, c.col, c.id) FROM "Card" AS c
+                                   WHERE c."snapId" = s.id AND c.id IN (SELECT jsonb_object_keys(COALESCE(e.payload->'cardFields', '{}')))), '[]'))
+                ORDER BY e.version)
               FROM "SnapEvent" AS e LEFT JOIN "User" AS u ON u.id = e."actorUserId"
               WHERE e."snapId" = s.id AND e.version > $2), '[]'::json) AS events
   FROM "Snap" AS s WHERE s.id = $1`;
@@ -245,12 +254,13 @@ export class SnapStreamHub {
   }
 }
 
-function toChangeMessage({ version, actorUserId, actorName, payload }: StoredEvent) {
+/** A stored event as the `change` message; cards are sent as they are now (a later event may follow). */
+function toChangeMessage({ version, actorUserId, actorName, payload, cards }: StoredEvent) {
   return {
     version,
     baseVersion: payload.baseVersion ?? null,
     actor: { userId: actorUserId, name: actorName },
-    cards: payload.cards ?? [],
+    cards,
     cardFields: payload.cardFields ?? {},
     deletedCardIds: payload.deletedCardIds ?? [],
     lines: payload.lines ?? [],
