@@ -3,10 +3,11 @@ import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
 
 /**
- * Pages only: a fresh CSP nonce per request. Next.js reads the nonce from the request's
+ * Pages: a fresh CSP nonce per request. Next.js reads the nonce from the request's
  * Content-Security-Policy header and sets it on the scripts it renders; the browser gets the same
- * policy on the response. The API, static assets and public files never come here (see `config`),
- * so the API's hot path pays nothing; next.config.mjs gives them a static policy.
+ * policy on the response. Static assets and public files never come here, nor does the API except
+ * for a path with percent-encoding (see `config`), so the API's hot path pays nothing;
+ * next.config.mjs gives the API a static policy.
  */
 export function proxy(request: NextRequest) {
   // Before routing: a path Next's router cannot decode would otherwise be its bare 500 (issue 7).
