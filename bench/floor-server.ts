@@ -14,26 +14,24 @@ import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import bcrypt from "bcrypt";
 import pg from "pg";
+import { cardSelect } from "../lib/cards/card-selects";
+import { lineSelect } from "../lib/lines/line-selects";
+import { snapFieldsSelect } from "../lib/snaps/snap-selects";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const provenKeyIds = new Map<string, string>();
 const KEY_PATTERN = /^service_sk_[A-Za-z0-9_-]{48}$/;
 
+// The columns of the app's response shape (pg returns enum values as their text): the floor reads
+// exactly the fields the app sends, whatever they become, and bench/run.ts checks the bodies match.
+const columns = (alias: string, select: object) => Object.keys(select).map((field) => `${alias}."${field}"`).join(", ");
 const SNAP_SQL = `
-  SELECT s.id, s.title, s.subtitle, s.icon, s."userId", s."createdAt", s."updatedAt", s."fontFamily",
-         s."canvasBackgroundColor", s."folderId", s."isPublic", s."shareMode"::text AS "shareMode", s."shareToken",
-         s."sharedWithWorkspace", s."cellSpacing", s."rowHeights", s."colWidths", s."workspaceId",
-         f.id AS "f_id", f.name AS "f_name"
+  SELECT ${columns("s", Object.fromEntries(Object.entries(snapFieldsSelect).filter(([field]) => field !== "folder")))},
+         s."workspaceId", f.id AS "f_id", f.name AS "f_name"
   FROM "Snap" s LEFT JOIN "Folder" f ON f.id = s."folderId"
   WHERE s.id = $1`;
-const CARDS_SQL = `
-  SELECT id, row, col, "rowSpan", "colSpan", color, "cellOpacity", "borderRadius", "borderSize", "snapId", title,
-         "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign",
-         "fontSize", bold, italic, underline
-  FROM "Card" WHERE "snapId" = $1 ORDER BY row, col, id`;
-const LINES_SQL = `
-  SELECT id, "snapId", "fromCardId", "toCardId", color, style::text AS style, arrow::text AS arrow
-  FROM "Line" WHERE "snapId" = $1 ORDER BY "createdAt", id`;
+const CARDS_SQL = `SELECT ${columns("c", cardSelect)} FROM "Card" c WHERE "snapId" = $1 ORDER BY row, col, id`;
+const LINES_SQL = `SELECT ${columns("l", lineSelect)} FROM "Line" l WHERE "snapId" = $1 ORDER BY "createdAt", id`;
 
 interface Caller {
   userId: string;

@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Principal } from "../lib/auth/principal";
 import { createBenchDatabase, SEARCH_TERM, seedFixtures, seedListingSnaps } from "./database";
+import { type DatabaseCpuMeter, databaseCpuMeter } from "./database-cpu";
 import { type ListingPlans, explainListing } from "./listing-plan";
 import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { scenarioRequests, snapPath as snapPathOf } from "./scenarios";
@@ -69,6 +70,7 @@ async function main() {
   const database = await createBenchDatabase();
   const servers: RunningServer[] = [];
   let rssTimer: NodeJS.Timeout | undefined;
+  let databaseCpu: DatabaseCpuMeter | undefined;
   try {
     const authSecret = randomBytes(32).toString("base64url");
     const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
@@ -125,7 +127,8 @@ async function main() {
     await check(app.baseUrl + "/api/ping", {}, 200);
 
     const results: Scenario[] = [];
-    const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid };
+    databaseCpu = await databaseCpuMeter(database.url);
+    const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid, databaseCpu };
     type Planned = { id: string; label: string; options: LoadOptions };
     const plan = (id: string, label: string, options: Omit<LoadOptions, keyof typeof common> & Partial<LoadOptions>): Planned[] =>
       wanted(id) ? [{ id, label, options: { ...common, ...options } }] : [];
@@ -188,6 +191,7 @@ async function main() {
     }
   } finally {
     clearInterval(rssTimer);
+    await databaseCpu?.close();
     if (process.env.DATABASE_URL === database.url) {
       const { db, pool } = await import("../lib/db/client");
       await db.$disconnect(); // also ends the pool (disposeExternalPool)
@@ -240,16 +244,17 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
     String(r.p50),
     String(r.p99),
     r.cpuMsPerReq.toFixed(2),
+    r.dbCpuMsPerReq === null ? "n/a" : r.dbCpuMsPerReq.toFixed(2),
     r.rssAfterMb === null ? "n/a" : r.rssAfterMb.toFixed(0),
     String(r.requests),
     String(r.non2xx + r.errors),
   ]);
-  const header = ["", "scenario", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "RSS MB", "requests", "failed"];
+  const header = ["", "scenario", "req/s", "p50 ms", "p99 ms", "cpu ms/req", "db cpu ms/req", "RSS MB", "requests", "failed"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   console.log(
     `\n${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per scenario in ${ROUNDS} interleaved rounds, DATABASE_POOL_SIZE=${POOL_SIZE}; ` +
-      `cpu = server process user+system time per request\n`,
+      `cpu = server process user+system time per request, db cpu = the database backends' time per request\n`,
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
@@ -283,7 +288,7 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
       nodeFlags: process.env.BENCH_NODE_FLAGS ?? "",
       distDir: process.env.NEXT_DIST_DIR,
     },
-    scenarios: results.map((r) => ({ ...r, reqPerSec: round(r.reqPerSec, 1), cpuMsPerReq: round(r.cpuMsPerReq, 3), rssAfterMb: r.rssAfterMb === null ? null : round(r.rssAfterMb, 1) })),
+    scenarios: results.map((r) => ({ ...r, reqPerSec: round(r.reqPerSec, 1), cpuMsPerReq: round(r.cpuMsPerReq, 3), dbCpuMsPerReq: r.dbCpuMsPerReq === null ? null : round(r.dbCpuMsPerReq, 3), rssAfterMb: r.rssAfterMb === null ? null : round(r.rssAfterMb, 1) })),
     ratios,
     bcryptCompares,
     idleRssMb: idleRssMb === null ? null : round(idleRssMb, 1),

@@ -8,6 +8,7 @@ import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import { serverNodeOptions } from "../scripts/server-node-options";
 
 export interface RunningServer {
   baseUrl: string;
@@ -75,7 +76,8 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd,
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
+    // The heap cap `npm start` sets (scripts/server-node-options.ts); node flags given here win.
+    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const server = wrap(child, `http://127.0.0.1:${port}`);

@@ -12,6 +12,7 @@ import path from "node:path";
 import { DATA_DIR, DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
+import { serverNodeOptions } from "./server-node-options.ts";
 
 process.chdir(PROJECT_ROOT); // next and the migration runner resolve paths from the project root
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next"); // run with node: portable, no shell
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
   const port = process.env.PORT || "3000";
   const hostname = process.env.HOSTNAME; // unset: next listens on all interfaces
   const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
-  const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret(), PORT: port };
+  const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret(), PORT: port, NODE_OPTIONS: serverNodeOptions() };
   log(`app:      http://${shown}:${port}`);
   log(`database: ${where}`);
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
