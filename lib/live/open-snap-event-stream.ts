@@ -59,7 +59,7 @@ export async function openSnapEventStream(principal: Principal, snapId: string, 
           viewer: { userId: principal.userId, name, initials: initialsOf(name), connectionId, editingCardId: null },
           principal,
           lastVersion: since ?? row.version,
-          send: (event, data, id) => write(sseMessage(event, data, id)),
+          send: write,
           ping: () => write(SSE_PING),
           close: end,
         };

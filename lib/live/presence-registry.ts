@@ -19,6 +19,11 @@ export const PRESENCE_HEARTBEAT_MS = 10_000;
 export const PRESENCE_EXPIRY_MS = 30_000;
 /** NOTIFY payloads end at 8000 bytes: one instance announces at most this many viewers per snap. */
 const MAX_VIEWERS_PER_MESSAGE = 40;
+/**
+ * Announcements of one snap within this window go out as one: 200 streams joining at once make one
+ * message, not 200 (each carrying the whole list).
+ */
+export const PRESENCE_BATCH_MS = 50;
 
 /**
  * Who views which snap, across app instances: this instance's own viewers (its open streams), and,
@@ -29,6 +34,9 @@ const MAX_VIEWERS_PER_MESSAGE = 40;
 export class PresenceRegistry {
   private readonly local = new Map<string, Map<string, Viewer>>();
   private readonly remote = new Map<string, Map<string, { viewers: Viewer[]; expiresAt: number }>>();
+  /** Snaps to announce at the end of the current batch window, and whether to ask the others. */
+  private readonly pending = new Map<string, boolean>();
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly instanceId: string,
@@ -108,7 +116,16 @@ export class PresenceRegistry {
   }
 
   private announce(snapId: string, ask = false): void {
-    const viewers = [...(this.local.get(snapId)?.values() ?? [])].slice(0, MAX_VIEWERS_PER_MESSAGE);
-    this.publish({ t: "state", i: this.instanceId, s: snapId, v: viewers, ...(ask ? { ask: true } : {}) });
+    this.pending.set(snapId, ask || (this.pending.get(snapId) ?? false));
+    this.flushTimer ??= setTimeout(() => this.flush(), PRESENCE_BATCH_MS);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    for (const [snapId, ask] of this.pending) {
+      const viewers = [...(this.local.get(snapId)?.values() ?? [])].slice(0, MAX_VIEWERS_PER_MESSAGE);
+      this.publish({ t: "state", i: this.instanceId, s: snapId, v: viewers, ...(ask ? { ask: true } : {}) });
+    }
+    this.pending.clear();
   }
 }

@@ -6,7 +6,8 @@ import { queryRows } from "@/lib/db/query-rows";
 import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { NotificationListener } from "./notification-listener";
-import { PRESENCE_HEARTBEAT_MS, PresenceRegistry, type PresenceMessage, type Viewer } from "./presence-registry";
+import { sseMessage } from "./sse";
+import { PRESENCE_BATCH_MS, PRESENCE_HEARTBEAT_MS, PresenceRegistry, type PresenceMessage, type Viewer } from "./presence-registry";
 
 /** The messages a stream sends (README, "Live updates"). */
 export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted";
@@ -18,7 +19,8 @@ export interface Subscriber {
   principal: Principal;
   /** The last version this stream has been sent (or started from). */
   lastVersion: number;
-  send(event: StreamEvent, data: unknown, id?: number): void;
+  /** Writes one SSE message (made once by the hub and shared by every stream it goes to). */
+  send(message: Uint8Array): void;
   ping(): void;
   /** Ends the stream (after access-revoked or deleted). */
   close(): void;
@@ -78,10 +80,13 @@ const PING_MS = 20_000;
 export class SnapStreamHub {
   readonly instanceId = randomBytes(6).toString("base64url");
   private readonly channels = new Map<string, SnapChannel>();
+  /** Snaps whose viewer list changed and is sent to their streams at the end of the batch window. */
+  private readonly presenceDue = new Set<string>();
+  private presenceTimer: NodeJS.Timeout | null = null;
   private readonly presence = new PresenceRegistry(
     this.instanceId,
     (message) => this.publishPresence(message),
-    (snapId) => this.sendPresence(snapId),
+    (snapId) => this.schedulePresence(snapId),
   );
   private readonly listener = new NotificationListener({
     channels: [SNAP_EVENTS_CHANNEL, SNAP_ACCESS_CHANNEL, SNAP_PRESENCE_CHANNEL],
@@ -177,10 +182,11 @@ export class SnapStreamHub {
       this.endAll(channel.snapId, "deleted", "This snap was deleted");
       return;
     }
+    const changes = row.events.map((event) => ({ version: event.version, message: sse("change", toChangeMessage(event), event.version) }));
     for (const subscriber of subscribers) {
       if (!channel.subscribers.has(subscriber)) continue;
       if (!hasSnapAccess(subscriber.principal, row, "read")) {
-        subscriber.send("access-revoked", { message: "You no longer have access to this snap" });
+        subscriber.send(sse("access-revoked", { message: "You no longer have access to this snap" }));
         subscriber.close();
         continue;
       }
@@ -193,16 +199,16 @@ export class SnapStreamHub {
         this.reset(subscriber, row.version);
         continue;
       }
-      for (const event of row.events) {
-        if (event.version <= subscriber.lastVersion) continue;
-        subscriber.send("change", toChangeMessage(event), event.version);
-        subscriber.lastVersion = event.version;
+      for (const change of changes) {
+        if (change.version <= subscriber.lastVersion) continue;
+        subscriber.send(change.message);
+        subscriber.lastVersion = change.version;
       }
     }
   }
 
   private reset(subscriber: Subscriber, version: number): void {
-    subscriber.send("reset", { version });
+    subscriber.send(sse("reset", { version }));
     subscriber.lastVersion = version;
   }
 
@@ -230,17 +236,28 @@ export class SnapStreamHub {
   private endAll(snapId: string, event: "deleted", message: string): void {
     const channel = this.channels.get(snapId);
     if (!channel) return;
+    const bytes = sse(event, { message });
     for (const subscriber of [...channel.subscribers]) {
-      subscriber.send(event, { message });
+      subscriber.send(bytes);
       subscriber.close();
     }
+  }
+
+  /** Coalesces viewer-list changes (a burst of joins sends one `presence` per stream, not one per join). */
+  private schedulePresence(snapId: string): void {
+    this.presenceDue.add(snapId);
+    this.presenceTimer ??= setTimeout(() => {
+      this.presenceTimer = null;
+      for (const due of this.presenceDue) this.sendPresence(due);
+      this.presenceDue.clear();
+    }, PRESENCE_BATCH_MS);
   }
 
   private sendPresence(snapId: string): void {
     const channel = this.channels.get(snapId);
     if (!channel) return;
-    const viewers = this.presence.viewers(snapId);
-    for (const subscriber of channel.subscribers) subscriber.send("presence", { viewers });
+    const bytes = sse("presence", { viewers: this.presence.viewers(snapId) });
+    for (const subscriber of channel.subscribers) subscriber.send(bytes);
   }
 
   private publishPresence(message: PresenceMessage): void {
@@ -253,6 +270,9 @@ export class SnapStreamHub {
     for (const channel of this.channels.values()) for (const subscriber of channel.subscribers) subscriber.ping();
   }
 }
+
+/** One SSE message of a stream event, typed. */
+const sse = (event: StreamEvent, data: unknown, id?: number) => sseMessage(event, data, id);
 
 /** A stored event as the `change` message; cards are sent as they are now (a later event may follow). */
 function toChangeMessage({ version, actorUserId, actorName, payload, cards }: StoredEvent) {
