@@ -216,7 +216,7 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
         headers: { accept: "application/json, text/event-stream" },
       };
     case "setPresence":
-      return { path: `/api/snaps/${snap.id}/presence`, body: { connectionId: null, editingCardId: null } };
+      return { path: `/api/snaps/${snap.id}/presence`, body: { connectionId: "c_matrix", editingCardId: null } };
     default:
       // Reads without a body (listings, health, the document, a snap's event stream).
       return { path: op.path.replace("{id}", snap.id) };
@@ -376,7 +376,7 @@ describe("a user's private snap appears in no one else's listing", () => {
 
   it.each(["admin", "member", "outsider"] as const)("%s: nor through the live routes that exist", async (name) => {
     for (const op of OPERATIONS.filter((candidate) => ["streamSnapEvents", "setPresence"].includes(candidate.operationId))) {
-      const body = op.body ? JSON.stringify({ connectionId: null, editingCardId: null }) : undefined;
+      const body = op.body ? JSON.stringify({ connectionId: "c_matrix", editingCardId: null }) : undefined;
       const headers: Record<string, string> = { authorization: `Bearer ${team[name].key}` };
       if (body) headers["content-type"] = "application/json";
       const response = await rawRequest(op.method.toUpperCase(), op.path.replace("{id}", privateSnapId), headers, body);

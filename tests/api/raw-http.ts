@@ -19,11 +19,18 @@ export const rawAgent = new Agent({ keepAlive: true, maxSockets: 16 });
  * One request exactly as given, unlike fetch: the path is not normalized (`../` stays), any
  * method may carry a body, and bytes that are not UTF-8 can be sent.
  */
-export function rawRequest(method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<RawResponse> {
+export function rawRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+  { ownConnection = false, retried = false } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = { ...headers };
     if (body !== undefined) outgoing["content-length"] = String(Buffer.byteLength(body));
-    const req = request({ host: target.hostname, port: target.port, method, path, headers: outgoing, agent: rawAgent }, (res) => {
+    const agent = ownConnection ? false : rawAgent;
+    const req = request({ host: target.hostname, port: target.port, method, path, headers: outgoing, agent }, (res) => {
       const contentType = String(res.headers["content-type"] ?? "");
       const answer = { status: res.statusCode ?? 0, headers: res.headers, contentType };
       // An event stream stays open: its status and headers are the answer.
@@ -38,7 +45,11 @@ export function rawRequest(method: string, path: string, headers: Record<string,
       res.on("error", reject);
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`no answer within 30 s: ${method} ${path.slice(0, 200)}`)));
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed just as it was reused: Node's documented retry case.
+      if (req.reusedSocket && error.code === "ECONNRESET" && !retried) resolve(rawRequest(method, path, headers, body, { ownConnection, retried: true }));
+      else reject(error);
+    });
     req.end(body);
   });
 }
