@@ -29,6 +29,7 @@ describe("secrets in the logs", () => {
     server = await startAppServer({
       databaseUrl,
       authSecret: inject("authSecret"),
+      env: { LOG_LEVEL: "info" },
       onOutput: (text) => {
         output += text;
       },

@@ -41,6 +41,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     env: {
       ...process.env,
       ...GENEROUS_RATE_LIMITS,
+      // One access line per request would bury the test output (the hostile-input test alone sends 10,000).
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...options.env,
       DATABASE_URL: options.databaseUrl,
       AUTH_SECRET: options.authSecret,
