@@ -39,13 +39,18 @@ async function main() {
       const started = Date.now();
       const answers = await Promise.all(
         bodies.map(async (body) => {
-          const response = await fetch(`${app.baseUrl}/api/snaps/cards/batch`, {
-            method: "POST",
-            headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/json" },
-            body,
-          });
-          const text = await response.text();
-          return { status: response.status, ms: Date.now() - started, error: response.status === 201 ? "" : text.slice(0, 200) };
+          try {
+            const response = await fetch(`${app.baseUrl}/api/snaps/cards/batch`, {
+              method: "POST",
+              headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/json" },
+              body,
+            });
+            const text = await response.text();
+            return { status: response.status, ms: Date.now() - started, error: response.status === 201 ? "" : text.slice(0, 200) };
+          } catch (error) {
+            const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+            return { status: 0, ms: Date.now() - started, error: `no answer: ${cause}` };
+          }
         }),
       );
       failed ||= answers.some((answer) => answer.status !== 201);
