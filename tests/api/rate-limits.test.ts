@@ -50,12 +50,19 @@ async function countUntilLimited(request: () => Promise<ApiResponse>, max: numbe
   return { ok: max };
 }
 
-const STORES: { store: string; env: Record<string, string> }[] = [
-  { store: "PostgreSQL", env: {} },
-  { store: "Redis", env: { REDIS_URL, RATE_LIMIT_REDIS_PREFIX: REDIS_PREFIX } },
+/**
+ * Redis runs on the project's machines and CI starts it (.ci/run): there its half always runs. A
+ * bare machine without Redis skips only that half, saying so, so that `npm test` still passes.
+ */
+const redisAvailable = process.env.CI ? true : await canReachRedis(REDIS_URL);
+if (!redisAvailable) console.warn(`[rate-limits] no Redis at ${REDIS_URL}: the Redis half is skipped (set TEST_REDIS_URL)`);
+
+const STORES: { store: string; env: Record<string, string>; available: boolean }[] = [
+  { store: "PostgreSQL", env: {}, available: true },
+  { store: "Redis", env: { REDIS_URL, RATE_LIMIT_REDIS_PREFIX: REDIS_PREFIX }, available: redisAvailable },
 ];
 
-describe.each(STORES)("rate limits with the counters in $store", ({ env }) => {
+for (const { store, env, available } of STORES) describe.skipIf(!available)(`rate limits with the counters in ${store}`, () => {
   let a: AppServer;
   let b: AppServer;
   beforeAll(async () => {
@@ -210,6 +217,7 @@ describe.each(STORES)("rate limits with the counters in $store", ({ env }) => {
 });
 
 afterAll(async () => {
+  if (!redisAvailable) return;
   const redis = new Redis(REDIS_URL, { lazyConnect: true });
   await redis.connect();
   const keys: string[] = [];
@@ -217,3 +225,16 @@ afterAll(async () => {
   if (keys.length) await redis.del(...keys);
   await redis.quit();
 });
+
+async function canReachRedis(url: string): Promise<boolean> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+    return (await redis.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
