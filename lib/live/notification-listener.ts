@@ -1,4 +1,5 @@
 import pg from "pg";
+import { logger } from "@/lib/log/logger";
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 10_000;
@@ -44,7 +45,7 @@ export class NotificationListener {
     const fail = (error: Error) => {
       if (failed || this.stopped) return;
       failed = true;
-      console.error(`[live] LISTEN connection lost (${error.message}); reconnecting in ${this.backoff} ms`);
+      logger.warn({ reason: error.message, retryInMs: this.backoff }, "live: LISTEN connection lost; reconnecting");
       void client.end().catch(() => {});
       this.retry = setTimeout(() => void this.connect(), this.backoff);
       this.retry.unref();

@@ -3,6 +3,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { cardSelect } from "@/lib/cards/card-selects";
 import { pool } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query-rows";
+import { logger } from "@/lib/log/logger";
 import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { NotificationListener } from "./notification-listener";
@@ -140,7 +141,7 @@ export class SnapStreamHub {
       if (payload.slice(separator + 1) === "deleted") this.endAll(snapId, "deleted", "This snap was deleted");
       else if (this.channels.has(snapId)) this.catchUp(snapId);
     } else if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("user:")) {
-      void this.recheckUser(payload.slice("user:".length)).catch((error) => console.error("[live] access re-check failed:", error));
+      void this.recheckUser(payload.slice("user:".length)).catch((error: unknown) => logger.error({ err: error }, "live: access re-check failed"));
     } else if (channel === SNAP_PRESENCE_CHANNEL) {
       try {
         this.presence.receive(JSON.parse(payload) as PresenceMessage);
@@ -166,7 +167,7 @@ export class SnapStreamHub {
           await this.deliver(channel);
         } while (channel.again && channel.subscribers.size > 0);
       } catch (error) {
-        console.error("[live] catch-up failed:", (error as Error).message);
+        logger.error({ err: error, snapId }, "live: catch-up failed");
       } finally {
         channel.running = false;
       }
@@ -262,7 +263,7 @@ export class SnapStreamHub {
 
   private publishPresence(message: PresenceMessage): void {
     pool.query("SELECT pg_notify($1, $2)", [SNAP_PRESENCE_CHANNEL, JSON.stringify(message)]).catch((error: Error) => {
-      console.error("[live] presence notify failed:", error.message);
+      logger.warn({ err: error }, "live: presence notify failed");
     });
   }
 
