@@ -1,3 +1,4 @@
+import type { Viewer } from "@/lib/live/viewer";
 import type { BoardCard, BoardLine, BoardSnap } from "./board-types";
 
 /**
@@ -28,13 +29,7 @@ export interface ChangeMessage {
   snap: (Partial<Omit<BoardSnap, "rowHeights" | "colWidths">> & { rowHeights?: unknown; colWidths?: unknown }) | null;
 }
 
-export interface Viewer {
-  userId: string;
-  name: string;
-  initials: string;
-  connectionId: string;
-  editingCardId: string | null;
-}
+export type { Viewer };
 
 export interface PresenceMessage {
   viewers: Viewer[];

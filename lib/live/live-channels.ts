@@ -2,7 +2,8 @@
  * The PostgreSQL NOTIFY channels of live updates; payloads stay far below NOTIFY's 8000-byte limit.
  * - snap_events: '<snapId>:<version>' after a change is committed, '<snapId>:deleted' after a delete.
  * - snap_access: 'user:<userId>' when a user's membership or role changed: their streams, and the
- *   streams on their snaps, check read access again.
+ *   streams on their snaps, check read access again; 'key:<apiKeyId>' when a key was revoked: the
+ *   streams opened with it end.
  * - snap_presence: JSON, between app instances (lib/live/presence-registry.ts).
  */
 export const SNAP_EVENTS_CHANNEL = "snap_events";

@@ -1,11 +1,6 @@
-/** One person viewing a snap through one stream (`presence` events list them). */
-export interface Viewer {
-  userId: string;
-  name: string;
-  initials: string;
-  connectionId: string;
-  editingCardId: string | null;
-}
+import type { Viewer } from "./viewer";
+
+export type { Viewer };
 
 /** What instances tell each other on the snap_presence channel (JSON). */
 export type PresenceMessage =

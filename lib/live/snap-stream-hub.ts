@@ -142,6 +142,8 @@ export class SnapStreamHub {
       else if (this.channels.has(snapId)) this.catchUp(snapId);
     } else if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("user:")) {
       void this.recheckUser(payload.slice("user:".length)).catch((error: unknown) => logger.error({ err: error }, "live: access re-check failed"));
+    } else if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("key:")) {
+      this.endKeyStreams(payload.slice("key:".length));
     } else if (channel === SNAP_PRESENCE_CHANNEL) {
       try {
         this.presence.receive(JSON.parse(payload) as PresenceMessage);
@@ -232,6 +234,18 @@ export class SnapStreamHub {
     // The user's own snaps may have moved workspace and been unshared: every channel is re-read
     // (one query per snap viewed on this instance), rarely, only on membership changes.
     for (const snapId of this.channels.keys()) this.catchUp(snapId);
+  }
+
+  /** A revoked key's streams end as if access were lost: the key may not read anything any more. */
+  private endKeyStreams(apiKeyId: string): void {
+    const bytes = sse("access-revoked", { message: "The API key of this stream was revoked" });
+    for (const channel of this.channels.values()) {
+      for (const subscriber of channel.subscribers) {
+        if (subscriber.principal.apiKeyId !== apiKeyId) continue;
+        subscriber.send(bytes);
+        subscriber.close();
+      }
+    }
   }
 
   private endAll(snapId: string, event: "deleted", message: string): void {

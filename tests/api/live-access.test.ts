@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { insertSnap } from "./card-fixtures";
 import { createTeam, type Team } from "./fixtures";
-import { api } from "./helpers";
+import { api, createKey } from "./helpers";
 import { openEventStream, type EventStream } from "./live-helpers";
 
 let team: Team;
@@ -62,5 +62,22 @@ describe("live streams when access changes", () => {
     expect((await api("PATCH", `/api/workspace/members/${local.member.id}`, { key: local.admin.key, body: { role: "admin" } })).status).toBe(200);
     await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: local.owner.key, body: { title: "seen" } });
     expect((await member.next("change")).data.cards[0].title).toBe("seen");
+  });
+
+  it("a stream opened with an API key ends when the key is revoked; the user's other streams go on", async () => {
+    const local = await createTeam();
+    const snap = await insertSnap(local.owner, { cards: 1 });
+    const integrationKey = await createKey(local.owner, "integration");
+    const viaRevokedKey = await watch(snap.id, integrationKey);
+    const viaOtherKey = await watch(snap.id, local.owner.key);
+
+    const { body } = await api("GET", "/api/keys", { cookie: local.owner.cookie });
+    const keyId = body.apiKeys.find((key: { prefix: string }) => key.prefix === integrationKey.slice(0, 20)).id;
+    expect((await api("DELETE", `/api/keys/${keyId}`, { cookie: local.owner.cookie })).status).toBe(200);
+
+    expect(await viaRevokedKey.next("access-revoked")).toEqual({ event: "access-revoked", data: { message: "The API key of this stream was revoked" } });
+    await viaRevokedKey.ended;
+    await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: local.owner.key, body: { title: "after revoking" } });
+    expect((await viaOtherKey.next("change")).data.cards[0].title).toBe("after revoking");
   });
 });
