@@ -1,7 +1,7 @@
 import { callApi, type ApiResult } from "@/components/http/call-api";
 import type { Change } from "./board-changes";
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "./board-types";
-import { toBoardCard, toSizeMap } from "./to-board-doc";
+import { toBoardCard, toBoardSnap } from "./to-board-doc";
 
 export type SaveStatus = "idle" | "saving" | "saved" | "error";
 
@@ -301,7 +301,7 @@ export class BoardSync {
       );
       if (result.ok) {
         const saved = result.data.snap;
-        this.confirmedSnap = { ...this.confirmedSnap, ...pickSnap(saved) };
+        this.confirmedSnap = { ...this.confirmedSnap, ...toBoardSnap(saved) };
         this.succeed();
       } else {
         const keys = Object.keys(snap) as (keyof SnapPatch)[];
@@ -437,18 +437,4 @@ function withoutId(card: BoardCard): Omit<BoardCard, "id"> {
   const fields: Partial<BoardCard> = { ...card };
   delete fields.id;
   return fields as Omit<BoardCard, "id">;
-}
-
-function pickSnap(snap: BoardSnap & { rowHeights: unknown; colWidths: unknown }): Partial<BoardSnap> {
-  return {
-    title: snap.title,
-    subtitle: snap.subtitle,
-    icon: snap.icon,
-    fontFamily: snap.fontFamily,
-    canvasBackgroundColor: snap.canvasBackgroundColor,
-    cellSpacing: snap.cellSpacing,
-    rowHeights: toSizeMap(snap.rowHeights),
-    colWidths: toSizeMap(snap.colWidths),
-    folderId: snap.folderId,
-  };
 }

@@ -1,4 +1,4 @@
-import type { BoardCard, BoardDoc, BoardLine, SizeMap } from "./board-types";
+import type { BoardCard, BoardDoc, BoardLine, BoardSnap, SizeMap } from "./board-types";
 
 /** The fields of a full snap (GET /api/snaps/:id, or lib's SnapDetail) the board needs. */
 export interface SnapSource {
@@ -36,25 +36,30 @@ export function snapVersion(snap: object): number {
   return typeof version === "number" && Number.isInteger(version) ? version : 0;
 }
 
+/** The snap's own fields in the board's shape, from a full snap or a PATCH /api/snaps/:id answer. */
+export function toBoardSnap(snap: Omit<SnapSource, "cards" | "lines">): BoardSnap {
+  return {
+    id: snap.id,
+    title: snap.title,
+    subtitle: snap.subtitle,
+    icon: snap.icon,
+    fontFamily: snap.fontFamily,
+    canvasBackgroundColor: snap.canvasBackgroundColor,
+    cellSpacing: snap.cellSpacing,
+    rowHeights: toSizeMap(snap.rowHeights),
+    colWidths: toSizeMap(snap.colWidths),
+    folderId: snap.folderId,
+    isPublic: snap.isPublic,
+    shareMode: snap.shareMode,
+    shareToken: snap.shareToken,
+    sharedWithWorkspace: snap.sharedWithWorkspace,
+  };
+}
+
 /** A plain, serializable copy for the client editor: no dates, no owner or workspace ids. */
 export function toBoardDoc(snap: SnapSource): BoardDoc {
   return {
-    snap: {
-      id: snap.id,
-      title: snap.title,
-      subtitle: snap.subtitle,
-      icon: snap.icon,
-      fontFamily: snap.fontFamily,
-      canvasBackgroundColor: snap.canvasBackgroundColor,
-      cellSpacing: snap.cellSpacing,
-      rowHeights: toSizeMap(snap.rowHeights),
-      colWidths: toSizeMap(snap.colWidths),
-      folderId: snap.folderId,
-      isPublic: snap.isPublic,
-      shareMode: snap.shareMode,
-      shareToken: snap.shareToken,
-      sharedWithWorkspace: snap.sharedWithWorkspace,
-    },
+    snap: toBoardSnap(snap),
     cards: snap.cards.map(toBoardCard),
     lines: snap.lines.map(({ id, fromCardId, toCardId, color, style, arrow }) => ({ id, fromCardId, toCardId, color, style, arrow })),
   };

@@ -9,7 +9,7 @@ import { CheckIcon, CopyIcon, GlobeIcon, ShareIcon, UsersIcon } from "@/componen
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Switch } from "@/components/ui/switch";
 import type { BoardSnap } from "../board-types";
-import { pickSnapFields } from "./pick-snap-fields";
+import { toBoardSnap } from "../to-board-doc";
 
 type Sharing = Pick<BoardSnap, "sharedWithWorkspace" | "shareMode" | "isPublic">;
 
@@ -51,7 +51,7 @@ function ShareSettings({ snap, onSaved, onDone }: { snap: BoardSnap; onSaved: (s
     setError(null);
     const result = await callApi<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(`/api/snaps/${snap.id}`, { method: "PATCH", body: patch });
     setPending(false);
-    if (result.ok) onSaved(pickSnapFields(result.data.snap));
+    if (result.ok) onSaved(toBoardSnap(result.data.snap));
     else setError(result.error.message);
   }
 

@@ -11,7 +11,7 @@ import { RangeField } from "@/components/ui/range-field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import type { BoardSnap } from "../board-types";
-import { pickSnapFields } from "./pick-snap-fields";
+import { toBoardSnap } from "../to-board-doc";
 
 /** A few families that render everywhere; the board adds a sans-serif fallback to any of them. */
 const FONT_CHOICES = [
@@ -105,7 +105,7 @@ function SettingsForm({ snap, canDelete, onCancel, onSaved, onDeleteRequest }: O
       setFormError(result.error.message);
       return;
     }
-    onSaved(pickSnapFields(result.data.snap));
+    onSaved(toBoardSnap(result.data.snap));
   }
 
   return (
