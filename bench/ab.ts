@@ -6,6 +6,7 @@
  *
  *   npx tsx bench/ab.ts <scenario a|b|c|d|e|f> <variant> <variant> ...
  *   variant: name[,cwd=/path/to/checkout][,flags=--flag1 --flag2][,env=NAME=value;NAME=value]
+ *   (in env values, $DATABASE_URL stands for the bench database's URL)
  * BENCH_ROUNDS (default 6) rounds of BENCH_SLICE seconds (default 4) per variant; each checkout
  * must already be built into its NEXT_DIST_DIR (default .next-bench), e.g. by `npm run bench`.
  */
@@ -56,7 +57,9 @@ async function main() {
     const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
     if (scenario === "f") await seedListingSnaps(database.url, fixtures, Number(process.env.BENCH_SNAPS ?? 100_000));
     for (const variant of variants) {
-      const env = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10", ...variant.env };
+      // A variant's environment may name the bench database as $DATABASE_URL (e.g. to add ?host=<socket dir>).
+      const variantEnv = Object.fromEntries(Object.entries(variant.env).map(([name, value]) => [name, value.replaceAll("$DATABASE_URL", database.url)]));
+      const env = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "10", ...variantEnv };
       servers.push(await startApp(env, variant.flags, variant.cwd));
     }
     databaseCpu = await databaseCpuMeter(database.url);

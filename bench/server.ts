@@ -68,16 +68,24 @@ function wrap(child: ChildProcess, baseUrl: string): RunningServer {
   };
 }
 
+/** Rate limits far above any bench load: the limiter's counting is measured, but it never refuses. */
+const UNREACHED_RATE_LIMITS = {
+  RATE_LIMIT_REQUESTS_PER_MINUTE: "1000000000",
+  RATE_LIMIT_FAILED_AUTH_PER_IP: "1000000000",
+  RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX: "1000000000",
+};
+
 /**
  * `next start` of the build in NEXT_DIST_DIR, NODE_ENV=production, BENCH_METRICS=1 (SIGUSR2 prints
- * the bcrypt count). `nodeFlags` go to node itself (e.g. --cpu-prof); `cwd` is the checkout to run.
+ * the bcrypt count), rate limits out of reach. `nodeFlags` go to node itself (e.g. --cpu-prof);
+ * `cwd` is the checkout to run.
  */
 export async function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd,
     // The heap cap `npm start` sets (scripts/server-node-options.ts); node flags given here win.
-    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
+    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), ...UNREACHED_RATE_LIMITS, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const server = wrap(child, `http://127.0.0.1:${port}`);

@@ -1,12 +1,11 @@
 import { pool } from "./client";
+import { createRowReader } from "./row-reader";
 
 /**
- * One parameterized read straight on the pool (pg's own type parsing: timestamptz → Date, jsonb →
- * value, enums → string), for the API's hottest reads: Prisma's $queryRaw costs about 0.3 to
- * 0.8 ms more CPU per call (docs/PERFORMANCE.md). Not for writes or anything in a transaction:
- * those stay with `db`.
+ * One parameterized statement straight on the pool (pg's own type parsing: timestamptz → Date,
+ * jsonb → value, enums → string), for the API's hottest statements: Prisma's $queryRaw costs about
+ * 0.3 to 0.8 ms more CPU per call, and these are prepared (lib/db/row-reader.ts), so the text must
+ * be a constant whose plan suits every value: lookups by key, not a search whose best plan depends
+ * on the pattern. Not for anything in a transaction: that stays with `db`.
  */
-export async function queryRows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
-  const result = await pool.query(text, values as unknown[]);
-  return result.rows as T[];
-}
+export const queryRows = createRowReader(pool);
