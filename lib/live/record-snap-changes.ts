@@ -20,19 +20,23 @@ export async function recordSnapChanges(tx: Tx, actorUserId: string, changes: re
   const context = currentSnapWrite();
   const baseVersion = context?.baseVersion ?? null;
   const input = changes.map(({ snapId, ...change }) => ({ snapId, payload: { baseVersion, ...change } }));
+  // The snap ids also as an array: joined only to the JSON (whose row count the planner guesses at
+  // 100), the snaps and their events were read by sequential scans, growing with the tables.
+  const snapIds = changes.map((change) => change.snapId);
   const rows = await tx.$queryRaw<{ snapId: string; version: number }[]>`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i("snapId" text, payload jsonb)
     ), bumped AS (
       UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
-      FROM (SELECT id FROM "Snap" WHERE id IN (SELECT "snapId" FROM input) ORDER BY id FOR NO KEY UPDATE) AS locked
-      WHERE s.id = locked.id
+      FROM (SELECT id FROM "Snap" WHERE id = ANY(${snapIds}::text[]) ORDER BY id FOR NO KEY UPDATE) AS locked
+      WHERE s.id = locked.id AND s.id = ANY(${snapIds}::text[])
       RETURNING s.id, s.version
     ), inserted AS (
       INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload)
       SELECT b.id, b.version, ${actorUserId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
     ), pruned AS (
-      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE e."snapId" = b.id AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
+      DELETE FROM "SnapEvent" AS e USING bumped AS b
+      WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
     )
     SELECT b.id AS "snapId", b.version FROM bumped AS b,
       LATERAL (SELECT pg_notify(${SNAP_EVENTS_CHANNEL}, b.id || ':' || b.version)) AS notified`;
