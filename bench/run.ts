@@ -21,6 +21,7 @@ import type { Principal } from "../lib/auth/principal";
 import { createBenchDatabase, SEARCH_TERM, seedFixtures, seedListingSnaps } from "./database";
 import { type DatabaseCpuMeter, databaseCpuMeter } from "./database-cpu";
 import { type ListingPlans, explainListing } from "./listing-plan";
+import { explainBatchWrites, type WritePlans } from "./write-plans";
 import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { scenarioRequests, snapPath as snapPathOf } from "./scenarios";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
@@ -147,6 +148,8 @@ async function main() {
     ]);
 
     const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey", apiKeyId: "bench" };
+    // After d and e ran, so the plans are those of tables grown by their writes.
+    const writePlans = wanted("d") || wanted("e") ? await explainBatchWrites(database.url, principal, fixtures) : null;
     const plans: Record<string, ListingPlans> = {};
     if (wanted("f")) {
       for (const size of [SMALL, LARGE]) {
@@ -176,7 +179,7 @@ async function main() {
     }
     const memory = memoryMb(app.pid);
 
-    report({ results, plans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
+    report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
     if (results.some((r) => r.non2xx || r.errors)) {
       console.error(app.log.slice(-40).join("\n"));
       throw new Error("some requests failed; the figures above are not valid");
@@ -197,13 +200,14 @@ async function main() {
 interface Report {
   results: Scenario[];
   plans: Record<string, ListingPlans>;
+  writePlans: WritePlans | null;
   bcryptCompares: number | null;
   idleRssMb: number | null;
   peakRssMb: number | null;
   maxSampledRssMb: number | null;
 }
 
-function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampledRssMb }: Report) {
+function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRssMb, maxSampledRssMb }: Report) {
   const byId = new Map(results.map((r) => [r.id, r]));
   const get = (id: string) => byId.get(id);
   const [small, large] = [get(`f${SMALL}`), get(`f${LARGE}`)];
@@ -258,6 +262,14 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
   for (const [size, p] of Object.entries(plans)) {
     console.log(`listing at ${size} snaps: ${p.returned} of ${p.total} matches returned; in-process lib call median ${p.libMedianMs.toFixed(1)} ms; SQL execution ${p.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`);
   }
+  if (writePlans) {
+    const summary = (plans: WritePlans["update"]) => plans.map((plan) => `${plan.executionMs} ms`).join(" + ");
+    const scans = [...writePlans.update, ...writePlans.create].flatMap((plan) => plan.sequentialScans);
+    console.log(
+      `batch writes at ${writePlans.snaps} snaps and ${writePlans.cards} cards: PATCH SQL execution ${summary(writePlans.update)}, ` +
+        `POST ${summary(writePlans.create)}; sequential scans: ${scans.length ? scans.join(", ") : "none"}`,
+    );
+  }
   console.log("targets: " + targets.map((t) => `${t.target}: ${t.met === null ? "n/a" : t.met ? "met" : "MISSED"}`).join("; "));
 
   const output = {
@@ -288,6 +300,7 @@ function report({ results, plans, bcryptCompares, idleRssMb, peakRssMb, maxSampl
     maxSampledRssMb: maxSampledRssMb === null ? null : round(maxSampledRssMb, 1),
     targets,
     listing: plans,
+    writes: writePlans,
   };
   writeFileSync("bench/results.json", JSON.stringify(output, null, 2) + "\n");
   log("wrote bench/results.json");
