@@ -2,9 +2,9 @@
  * CPU time of the PostgreSQL backends serving the bench database (same machine, read from /proc),
  * so that the database's share of a request's work is reported next to the server's: b builds
  * about 30 KB of JSON in SQL for each uncached read, which costs the database, not the app.
- * Client backends only: an autovacuum worker on the bench database works off the dead rows and
- * new pages of whichever scenario wrote before (e's 100-card inserts land in d's slice), so
- * counting it charged d and f with 5 to 15 ms per request of work they did not cause.
+ * Client backends only: an autovacuum worker on the bench database works off the dead rows of
+ * whichever scenario wrote before (e's inserts, in d's or f's slice of the interleaved rounds), so
+ * counting it would charge one scenario with work another caused.
  */
 import pg from "pg";
 import { cpuTimeMs } from "./server";
