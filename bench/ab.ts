@@ -55,7 +55,8 @@ async function main() {
   try {
     const authSecret = randomBytes(32).toString("base64url");
     const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
-    if (scenario === "f") await seedListingSnaps(database.url, fixtures, Number(process.env.BENCH_SNAPS ?? 100_000));
+    // f needs the listing's snaps; any scenario can have them (BENCH_SNAPS), so writes meet tables of a real size.
+    if (scenario === "f" || process.env.BENCH_SNAPS) await seedListingSnaps(database.url, fixtures, Number(process.env.BENCH_SNAPS ?? 100_000));
     for (const variant of variants) {
       // A variant's environment may name the bench database as $DATABASE_URL (e.g. to add ?host=<socket dir>).
       const variantEnv = Object.fromEntries(Object.entries(variant.env).map(([name, value]) => [name, value.replaceAll("$DATABASE_URL", database.url)]));
