@@ -1,6 +1,5 @@
+import { KeyedBatch } from "./keyed-batch";
 import type { Viewer } from "./viewer";
-
-export type { Viewer };
 
 /** What instances tell each other on the snap_presence channel (JSON). */
 export type PresenceMessage =
@@ -29,9 +28,10 @@ export const PRESENCE_BATCH_MS = 50;
 export class PresenceRegistry {
   private readonly local = new Map<string, Map<string, Viewer>>();
   private readonly remote = new Map<string, Map<string, { viewers: Viewer[]; expiresAt: number }>>();
-  /** Snaps to announce at the end of the current batch window, and whether to ask the others. */
-  private readonly pending = new Map<string, boolean>();
-  private flushTimer: NodeJS.Timeout | null = null;
+  /** Snaps to announce at the end of the batch window, with whether to ask the others. */
+  private readonly announcements = new KeyedBatch<boolean>(PRESENCE_BATCH_MS, (ask, next) => ask || next, (snapId, ask) =>
+    this.publishState(snapId, ask),
+  );
 
   constructor(
     private readonly instanceId: string,
@@ -111,16 +111,11 @@ export class PresenceRegistry {
   }
 
   private announce(snapId: string, ask = false): void {
-    this.pending.set(snapId, ask || (this.pending.get(snapId) ?? false));
-    this.flushTimer ??= setTimeout(() => this.flush(), PRESENCE_BATCH_MS);
+    this.announcements.add(snapId, ask);
   }
 
-  private flush(): void {
-    this.flushTimer = null;
-    for (const [snapId, ask] of this.pending) {
-      const viewers = [...(this.local.get(snapId)?.values() ?? [])].slice(0, MAX_VIEWERS_PER_MESSAGE);
-      this.publish({ t: "state", i: this.instanceId, s: snapId, v: viewers, ...(ask ? { ask: true } : {}) });
-    }
-    this.pending.clear();
+  private publishState(snapId: string, ask: boolean): void {
+    const viewers = [...(this.local.get(snapId)?.values() ?? [])].slice(0, MAX_VIEWERS_PER_MESSAGE);
+    this.publish({ t: "state", i: this.instanceId, s: snapId, v: viewers, ...(ask ? { ask: true } : {}) });
   }
 }

@@ -8,7 +8,9 @@ import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { NotificationListener } from "./notification-listener";
 import { sseMessage } from "./sse";
-import { PRESENCE_BATCH_MS, PRESENCE_HEARTBEAT_MS, PresenceRegistry, type PresenceMessage, type Viewer } from "./presence-registry";
+import { KeyedBatch } from "./keyed-batch";
+import { PRESENCE_BATCH_MS, PRESENCE_HEARTBEAT_MS, PresenceRegistry, type PresenceMessage } from "./presence-registry";
+import type { Viewer } from "./viewer";
 
 /** The messages a stream sends (README, "Live updates"). */
 export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted";
@@ -81,13 +83,12 @@ const PING_MS = 20_000;
 export class SnapStreamHub {
   readonly instanceId = randomBytes(6).toString("base64url");
   private readonly channels = new Map<string, SnapChannel>();
-  /** Snaps whose viewer list changed and is sent to their streams at the end of the batch window. */
-  private readonly presenceDue = new Set<string>();
-  private presenceTimer: NodeJS.Timeout | null = null;
+  /** Viewer-list changes, coalesced: a burst of joins sends one `presence` per stream, not one per join. */
+  private readonly presenceChanges = new KeyedBatch<true>(PRESENCE_BATCH_MS, () => true, (snapId) => this.sendPresence(snapId));
   private readonly presence = new PresenceRegistry(
     this.instanceId,
     (message) => this.publishPresence(message),
-    (snapId) => this.schedulePresence(snapId),
+    (snapId) => this.presenceChanges.add(snapId, true),
   );
   private readonly listener = new NotificationListener({
     channels: [SNAP_EVENTS_CHANNEL, SNAP_ACCESS_CHANNEL, SNAP_PRESENCE_CHANNEL],
@@ -256,16 +257,6 @@ export class SnapStreamHub {
       subscriber.send(bytes);
       subscriber.close();
     }
-  }
-
-  /** Coalesces viewer-list changes (a burst of joins sends one `presence` per stream, not one per join). */
-  private schedulePresence(snapId: string): void {
-    this.presenceDue.add(snapId);
-    this.presenceTimer ??= setTimeout(() => {
-      this.presenceTimer = null;
-      for (const due of this.presenceDue) this.sendPresence(due);
-      this.presenceDue.clear();
-    }, PRESENCE_BATCH_MS);
   }
 
   private sendPresence(snapId: string): void {
