@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { recordSnapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
@@ -17,6 +18,11 @@ export async function deleteFolder(principal: Principal, folderId: string): Prom
     const filed = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM "Snap" WHERE "folderId" = ${folderId} ORDER BY id FOR NO KEY UPDATE`;
     const deleted = await tx.folder.deleteMany({ where: { id: folderId } });
     await recordSnapChanges(
+      tx,
+      actorOf(principal),
+      filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),
+    );
+    await recordSnapHistory(
       tx,
       actorOf(principal),
       filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),

@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { recordSnapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
@@ -25,6 +26,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
     await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }]);
+    await recordSnapHistory(tx, actorOf(principal), [{ snapId, lines: [line] }], { created: true });
     return line;
   });
 }
