@@ -1,6 +1,7 @@
-import type { CardView } from "@/lib/cards/card-selects";
-import type { LineView } from "@/lib/lines/line-selects";
+import { cardSelect, type CardView } from "@/lib/cards/card-selects";
+import { lineSelect, type LineView } from "@/lib/lines/line-selects";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
 import type { HistoryChange } from "./history-change";
 
 /** One stored version on the way from a snapshot to the version asked for. */
@@ -42,7 +43,20 @@ export function rebuildSnapVersion(snapshot: SnapDetail, steps: readonly History
   }
 
   const ordered = [...cards.values()].sort((a, b) => a.row - b.row || a.col - b.col || compareIds(a.id, b.id));
-  return { ...(snap as Omit<SnapDetail, "cards" | "lines">), cards: ordered, lines };
+  // Entries are stored as jsonb (keys reordered): fields come out in the order GET sends them.
+  return {
+    ...(inOrder(snap, Object.keys(snapFieldsSelect)) as Omit<SnapDetail, "cards" | "lines">),
+    cards: ordered.map((card) => inOrder(card, CARD_KEYS) as CardView),
+    lines: lines.map((line) => inOrder(line, LINE_KEYS) as LineView),
+  };
+}
+
+const CARD_KEYS = Object.keys(cardSelect);
+const LINE_KEYS = Object.keys(lineSelect);
+
+function inOrder(value: object, keys: readonly string[]): Record<string, unknown> {
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
 }
 
 function compareIds(a: string, b: string): number {

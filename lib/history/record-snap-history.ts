@@ -1,56 +1,89 @@
+import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import type { SnapChange } from "@/lib/live/snap-change";
+import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL } from "@/lib/snaps/find-snap-detail";
 import { historyChangeOf, type HistoryChange, type Written } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
 
-/**
- * Stores one history entry per changed snap, in the write's transaction, right after
- * recordSnapChanges moved the versions: ONE statement whatever the number of snaps. Each entry is
- * the snap's new version, its updatedAt, the actor and what the write set; the whole snap as GET
- * answers it is added when the version is a multiple of SNAPSHOT_EVERY or when the version before
- * has no entry (the snap's first write since history began, or one that bypassed history), so a
- * version is always rebuilt from a snapshot and the entries after it. At a snapshot, entries older
- * than the newest snapshot that retention no longer needs are deleted.
- */
-export async function recordSnapHistory(tx: Tx, actor: WriteActor, changes: readonly SnapChange[], written?: Written): Promise<void> {
-  await insertHistoryEntries(
-    tx,
-    actor,
-    changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) })),
-  );
+export interface HistoryEntryInput {
+  snapId: string;
+  change: HistoryChange;
 }
 
-export async function insertHistoryEntries(tx: Tx, actor: WriteActor, entries: readonly { snapId: string; change: HistoryChange }[]): Promise<void> {
+/**
+ * History for recordSnapChanges' statement (a rider: no round trip of its own): one entry per
+ * changed snap, from its live change and the card rows the write returned (the fields it set, or
+ * whole cards it created).
+ *   await recordSnapChanges(tx, actor, changes, [snapHistory({ cards: updated })]);
+ */
+export function snapHistory(written?: Written): SnapChangeRider {
+  return ({ actor, changes, snapIds }) =>
+    historyCtes(
+      actor,
+      snapIds,
+      fromJson(changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) }))),
+    );
+}
+
+/** The same with each snap's change given (a restore says more than its live event). */
+export function snapHistoryOf(entries: readonly HistoryEntryInput[]): SnapChangeRider {
+  return ({ actor, snapIds }) => historyCtes(actor, snapIds, fromJson(entries));
+}
+
+/** An entry for a write that moves no version: a snap's creation (version 1). A statement of its own. */
+export async function insertHistoryEntries(tx: Tx, actor: WriteActor, entries: readonly HistoryEntryInput[]): Promise<void> {
   if (entries.length === 0) return;
   const snapIds = entries.map((entry) => entry.snapId);
-  const days = historyRetentionDays();
-  await tx.$executeRawUnsafe(INSERT_HISTORY_SQL, JSON.stringify(entries), snapIds, actor.type, actor.userId, actor.apiKeyId, days);
+  await tx.$executeRaw`
+    WITH bumped AS (SELECT id, version, "updatedAt" FROM "Snap" WHERE id = ANY(${snapIds}::text[])) ${historyCtes(actor, snapIds, fromJson(entries))}
+    SELECT 1`;
 }
 
-// $1 entries JSON, $2 snap ids (a primary-key lookup; see record-snap-changes.ts), $3..$5 actor, $6 retention days.
-const INSERT_HISTORY_SQL = `
-  WITH input AS (
-    SELECT * FROM json_to_recordset($1::json) AS i("snapId" text, change json)
-  ), current AS (
-    SELECT s.id, s.version, s."updatedAt", i.change,
-      (s.version % ${SNAPSHOT_EVERY} = 0 OR NOT EXISTS (
-        SELECT 1 FROM "SnapHistory" AS h WHERE h."snapId" = s.id AND h.version = s.version - 1)) AS "takesSnapshot"
-    FROM "Snap" AS s JOIN input AS i ON i."snapId" = s.id
-    WHERE s.id = ANY($2::text[])
-  ), inserted AS (
-    INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, snapshot)
-    SELECT c.id, c.version, c."updatedAt", $3, $4, $5, c.change,
-      CASE WHEN c."takesSnapshot" THEN (SELECT ${SNAP_DETAIL_JSON_SQL} FROM "Snap" AS s WHERE s.id = c.id)::json END
-    FROM current AS c
-  ), cutoff AS (
-    SELECT c.id, (
-      SELECT max(h.version) FROM "SnapHistory" AS h
-      WHERE h."snapId" = c.id AND h.snapshot IS NOT NULL AND h.version <= LEAST(c.version - ${MIN_VERSIONS_KEPT - 1}, (
-        SELECT min(r.version) FROM "SnapHistory" AS r WHERE r."snapId" = c.id AND r."occurredAt" >= now() - make_interval(days => $6::int)))
-    ) AS base
-    FROM current AS c WHERE c.version % ${SNAPSHOT_EVERY} = 0
-  )
-  DELETE FROM "SnapHistory" AS h USING cutoff
-  WHERE h."snapId" = cutoff.id AND h."snapId" = ANY($2::text[]) AND h.version < cutoff.base`;
+const fromJson = (entries: readonly HistoryEntryInput[]) =>
+  Prisma.sql`SELECT * FROM json_to_recordset(${JSON.stringify(entries)}::json) AS e("snapId" text, change json)`;
+
+// The detail as GET answers it ($1 the snap), with the version and updatedAt given ($2, $3): the
+// statement that moves them cannot see its own update of the row.
+const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt', s."updatedAt"`].reduce((sql, pair, index) => {
+  if (!sql.includes(pair)) throw new Error(`history snapshots expect ${pair} in the snap detail's SQL`);
+  return sql.replace(pair, `${pair.split(",")[0]}, $${index + 2}`);
+}, SNAP_DETAIL_JSON_SQL)}::json FROM "Snap" AS s WHERE s.id = $1`;
+
+/**
+ * Inserts each snap's entry (`entries`: "snapId", change json): its new version and updatedAt
+ * (from `bumped`), the actor and the change. The whole snap as GET answers it goes with a version
+ * that is a multiple of SNAPSHOT_EVERY, and with one whose previous version has no entry (the
+ * snap's first write since history began, or after a write that bypassed history), so a version is
+ * always rebuilt from a snapshot and the entries after it; snap_history_snapshot (a database
+ * function) runs the detail query only then, so other writes do not even plan it. At a multiple of
+ * SNAPSHOT_EVERY the entries retention no longer needs are deleted: those before the newest
+ * snapshot at or before the oldest version kept.
+ */
+function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Prisma.Sql): Prisma.Sql {
+  const ids = [...snapIds];
+  return Prisma.sql`
+    , history_entries AS (${entries}
+    ), history_current AS (
+      SELECT b.id, b.version, b."updatedAt", e.change,
+        (b.version % ${SNAPSHOT_EVERY}::int = 0 OR NOT EXISTS (
+          SELECT 1 FROM "SnapHistory" AS p WHERE p."snapId" = b.id AND p."snapId" = ANY(${ids}::text[]) AND p.version = b.version - 1)) AS "takesSnapshot"
+      FROM bumped AS b JOIN history_entries AS e ON e."snapId" = b.id
+    ), history_inserted AS (
+      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, snapshot)
+      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, hc.change,
+        CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY}, hc.id, hc.version, hc."updatedAt") END
+      FROM history_current AS hc
+    ), history_cutoff AS (
+      SELECT hc.id, (
+        SELECT max(h.version) FROM "SnapHistory" AS h
+        WHERE h."snapId" = hc.id AND h.snapshot IS NOT NULL AND h.version <= LEAST(hc.version - ${MIN_VERSIONS_KEPT - 1}::int, (
+          SELECT min(r.version) FROM "SnapHistory" AS r
+          WHERE r."snapId" = hc.id AND r."occurredAt" >= now() - make_interval(days => ${historyRetentionDays()}::int)))
+      ) AS base
+      FROM history_current AS hc WHERE hc.version % ${SNAPSHOT_EVERY}::int = 0
+    ), history_pruned AS (
+      DELETE FROM "SnapHistory" AS h USING history_cutoff AS cut
+      WHERE h."snapId" = cut.id AND h."snapId" = ANY(${ids}::text[]) AND h.version < cut.base
+    )`;
+}

@@ -11,7 +11,7 @@ import { findSnapDetail, type SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { assertSnapAccess, getSnapAccessOrThrow, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import type { CardFields, HistoryChange } from "./history-change";
 import { readSnapVersion } from "./read-snap-version";
-import { insertHistoryEntries } from "./record-snap-history";
+import { snapHistoryOf } from "./record-snap-history";
 import { insertRestoredCards, insertRestoredLines, updateRestoredLines } from "./write-restored-rows";
 
 const CARD_FIELDS = Object.keys(CARD_COLUMN_TYPES) as CardColumn[];
@@ -47,8 +47,7 @@ export async function restoreSnapVersion(principal: Principal, snapId: string, v
 
     const { history, live } = await applyRestore(tx, current, target);
     const actor = actorOf(principal);
-    await recordSnapChanges(tx, actor, [live]);
-    await insertHistoryEntries(tx, actor, [{ snapId, change: { ...history, restoredFrom: version } }]);
+    await recordSnapChanges(tx, actor, [live], [snapHistoryOf([{ snapId, change: { ...history, restoredFrom: version } }])]);
     const restored = await findSnapDetail({ id: snapId }, tx);
     if (!restored) throw new ApiError("NOT_FOUND", "Snap not found");
     return restored;
