@@ -75,7 +75,7 @@ export function HistoryPanel({ history, previewVersion, currentVersion, onSelect
               Load older versions
             </button>
           ) : history.entries.length > 0 ? (
-            <span>Older versions are not kept.</span>
+            <span>{history.entries.at(-1)?.version === 1 ? "That is the snap's whole history." : "Older versions are no longer kept."}</span>
           ) : null}
         </div>
       </div>
