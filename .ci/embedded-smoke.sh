@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 unset DATABASE_URL
 export SNAP_DATA_DIR; SNAP_DATA_DIR="$(mktemp -d)"
 chmod 755 "$SNAP_DATA_DIR" # as root, PostgreSQL runs as the postgres user, which must reach the folder
-port=3210
+port=${SMOKE_PORT:-3210}
 base="http://127.0.0.1:$port"
 server=""
 cleanup() {
