@@ -126,5 +126,5 @@ describe("embedded PostgreSQL", () => {
     const again = await start(dataDir, pgliteDir);
     expect((await query<{ rows: string }>(again.url, `SELECT count(*)::text AS rows FROM "Card"`))[0]?.rows).toBe("1250");
     await again.stop();
-  }, TIMEOUT);
+  }, 4 * TIMEOUT); // PGlite (WebAssembly) makes the source folder: minutes on a busy machine
 });
