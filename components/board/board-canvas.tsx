@@ -235,14 +235,21 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
   function track(onMove: (event: PointerEvent) => void, onEnd: (event: PointerEvent, cancelled: boolean) => void) {
     let last: PointerEvent | null = null;
     let frame = 0;
-    const tick = () => {
+    let previous = 0;
+    const tick = (now: number) => {
       frame = 0;
       const scroller = boardScroller(gridRef.current);
       if (!last || !scroller) return;
       const { dx, dy } = edgeSpeed(last);
-      if (!dx && !dy) return;
+      if (!dx && !dy) {
+        previous = 0;
+        return;
+      }
+      // The speed is per 60 Hz frame: slower frames scroll further, so the board moves as fast on a busy machine.
+      const frames = previous ? Math.min(6, (now - previous) / (1000 / 60)) : 1;
+      previous = now;
       const before = { left: scroller.scrollLeft, top: scroller.scrollTop };
-      scroller.scrollBy(dx, dy);
+      scroller.scrollBy(Math.round(dx * frames), Math.round(dy * frames));
       if (scroller.scrollLeft === before.left && scroller.scrollTop === before.top) return;
       onMove(last);
       frame = requestAnimationFrame(tick);

@@ -69,7 +69,7 @@ export const LinesOverlay = memo(function LinesOverlay({ lines, cardsById, layou
         return (
           <g key={line.id}>
             {selected && <line {...path} stroke="#6366f1" strokeOpacity={0.35} strokeWidth={9} strokeLinecap="round" />}
-            {/* A pale halo keeps the line readable where it crosses a card's text or a dark fill. */}
+            {/* A halo in the surface colour (light or dark theme) keeps the line readable where it crosses a card. */}
             <line {...path} style={{ stroke: "var(--color-white)" }} strokeOpacity={0.75} strokeWidth={5} strokeLinecap="round" />
             <line
               {...path}

@@ -58,7 +58,7 @@ test("a 40 x 40 board: windowed, with keyboard, edit, drag, lines and live chang
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(edge.x + edge.width - 8, from.y + from.height / 2, { steps: 10 });
-  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(1200);
+  await expect.poll(() => scroller.evaluate((element) => element.scrollLeft), { timeout: 30_000 }).toBeGreaterThan(1200);
   await page.mouse.up();
   await expectSaved(page);
   const moved = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards.find((card: { id: string }) => card.id === idAt(1, 1));

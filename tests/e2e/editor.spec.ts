@@ -71,9 +71,9 @@ test("a keyboard-only session: create, move, resize, connect, delete and undo", 
   await openBoard(page, snap.id);
   const inspector = inspectorOf(page);
 
-  // Into the grid with Tab; its one tab stop is the first card.
+  // Into the grid with Tab (past the track headers); its one tab stop is the first card.
   await page.getByRole("button", { name: "Connect", exact: true }).focus();
-  for (let tabs = 0; tabs < 10 && !(await cardAt(page, 1, 1).evaluate((element) => element === document.activeElement)); tabs += 1) await page.keyboard.press("Tab");
+  for (let tabs = 0; tabs < 60 && !(await cardAt(page, 1, 1).evaluate((element) => element === document.activeElement)); tabs += 1) await page.keyboard.press("Tab");
   await expect(cardAt(page, 1, 1)).toBeFocused();
 
   // Delete the first card: its cell is empty and keeps the focus; Enter there creates a card.
@@ -167,8 +167,10 @@ test.describe("at phone width, with touch", () => {
 
     // A toast while the sheet is open sits clear of it.
     await inspectorOf(page).getByRole("button", { name: "Expand inspector" }).click();
+    const settings = page.getByRole("dialog", { name: "Snap settings" });
     await page.getByRole("button", { name: "Settings", exact: true }).click();
-    await page.getByRole("dialog", { name: "Snap settings" }).getByRole("button", { name: "Save settings" }).click();
+    await settings.getByLabel("Subtitle").fill("Saved on a phone");
+    await settings.getByRole("button", { name: "Save settings" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Settings saved" });
     await expect(toast).toBeVisible();
     expect(boxesOverlap((await toast.boundingBox())!, (await inspectorOf(page).boundingBox())!)).toBe(false);
@@ -176,8 +178,10 @@ test.describe("at phone width, with touch", () => {
 
     // The same on a laptop, where the inspector is a side panel.
     await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(toast).toBeHidden();
     await page.getByRole("button", { name: "Settings", exact: true }).click();
-    await page.getByRole("dialog", { name: "Snap settings" }).getByRole("button", { name: "Save settings" }).click();
+    await settings.getByLabel("Subtitle").fill("Saved on a laptop");
+    await settings.getByRole("button", { name: "Save settings" }).click();
     await expect(toast).toBeVisible();
     expect(boxesOverlap((await toast.boundingBox())!, (await inspectorOf(page).boundingBox())!)).toBe(false);
   });

@@ -33,7 +33,8 @@ for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
 
       // Signed out: sign-in and sign-up.
-      const visitor = await browser.newPage({ viewport, colorScheme: theme });
+      const visitorContext = await browser.newContext({ viewport, colorScheme: theme });
+      const visitor = await visitorContext.newPage();
       for (const path of ["/sign-in", "/sign-up"]) {
         await visitor.goto(`${baseURL}${path}`);
         await expect(visitor.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
@@ -98,7 +99,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto("/");
       await expect(page.getByRole("heading", { name: "A very wide board" })).toBeVisible();
       await page.screenshot({ path: `tests/artifacts/dashboard-${theme}-${viewport.width}.png` });
-      await visitor.close();
+      await visitorContext.close();
     });
   }
 }
