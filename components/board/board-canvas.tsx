@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { memo, useLayoutEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { PlusIcon } from "@/components/ui/icons";
 import { BoardCardView, type RemoteEditor } from "./board-card";
 import type { BoardCard, BoardDoc } from "./board-types";
@@ -367,6 +367,13 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     }
   }
 
+  function onFocus(event: ReactFocusEvent<HTMLDivElement>) {
+    // A card reached with Tab (or focused by a screen reader) is the selection, as an arrow key's target is.
+    const target = event.target as HTMLElement;
+    const id = target.matches('[role="gridcell"][data-card-id]') ? target.dataset.cardId : undefined;
+    if (id && id !== selectedCardId) actions.select({ kind: "card", id });
+  }
+
   function onDoubleClick(event: ReactMouseEvent) {
     if (!editable || connecting) return;
     const target = event.target as HTMLElement;
@@ -405,6 +412,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
           aria-colcount={layout.cols}
           aria-readonly={editable ? undefined : true}
           onKeyDown={onKeyDown}
+          onFocus={onFocus}
           onPointerDown={onPointerDown}
           onClickCapture={onClickCapture}
           onDoubleClick={onDoubleClick}

@@ -8,7 +8,7 @@ import { api, createSnap, signUp } from "./board-helpers";
  * pans inside its own area). The dashboard lists a 100-column board, whose preview once pushed its
  * tile out of a phone's screen. Dialogs and the inspector are scanned open.
  */
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 600_000 });
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
