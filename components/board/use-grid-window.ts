@@ -3,6 +3,8 @@
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { DEFAULT_REGION, expandRegion, regionContains, scrollToReveal, type Region } from "./grid-window";
 
+const WHOLE_BOARD: Region = { x: 0, y: 0, width: 1e9, height: 1e9 };
+
 /** The scrolling element the board sits in (the editor's pane, the public page's main). */
 export function boardScroller(grid: HTMLElement | null): HTMLElement | null {
   return grid?.closest<HTMLElement>("[data-board-scroller]") ?? null;
@@ -42,7 +44,12 @@ export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
 
   useLayoutEffect(() => {
     const scroller = boardScroller(gridRef.current);
-    if (!scroller) return;
+    if (!scroller) {
+      // A canvas outside any marked scroller cannot be windowed: it renders the whole board.
+      regionRef.current = WHOLE_BOARD;
+      setRegion(WHOLE_BOARD);
+      return;
+    }
     // Before the first paint after hydration: the server drew a default window, this is the real one.
     measure(true);
     const onScroll = () => measure();
