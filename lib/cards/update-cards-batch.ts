@@ -8,6 +8,8 @@ import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
+import { cardEvents } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * PATCH /api/snaps/cards/batch, all or nothing, in three statements whatever the batch size: lock
@@ -31,6 +33,7 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
     );
     const updated = await applyCardUpdates(tx, updates);
     await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates));
+    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.updated", updated));
     return updated;
   });
 }

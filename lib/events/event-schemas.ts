@@ -52,3 +52,11 @@ export const eventFeedResponseSchema = z.object({
   nextCursor: z.string().nullable().describe("The position after the last event returned (also on the last page): poll later with it. Null only for an empty first page."),
   hasMore: z.boolean().describe("Whether more events are waiting now."),
 });
+
+/** The MCP tool list_events: the feed's query with typed values (types as a list). */
+export const eventFeedArgsSchema = z.strictObject({
+  after: z.string().max(200).optional().describe("nextCursor from an earlier call: only events after it."),
+  limit: z.number({ error: "Expected a number" }).int("Expected a whole number").min(1, "Must be at least 1").max(100, "Must be at most 100").default(50),
+  types: z.array(eventTypeSchema).max(EVENT_TYPES.length).optional().describe("Only these event types."),
+  snapId: idSchema.optional().describe("Only this snap's events."),
+});

@@ -3,6 +3,8 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { lockLine } from "./lock-line";
+import { lineDeletedEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /** DELETE /api/lines/:id: needs edit access to the line's snap. */
 export async function deleteLine(principal: Principal, lineId: string): Promise<void> {
@@ -10,5 +12,6 @@ export async function deleteLine(principal: Principal, lineId: string): Promise<
     const { snapId } = await lockLine(tx, principal, lineId, "delete");
     await tx.line.deleteMany({ where: { id: lineId } });
     await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }]);
+    await recordFeedEvents(tx, actorOf(principal), [lineDeletedEvent(snapId, lineId)]);
   });
 }

@@ -31,6 +31,7 @@ import { signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/s
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "./workspace-member-schemas";
 
 export interface NamedSchema {
@@ -60,6 +61,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
+  ...WEBHOOK_REQUEST_SCHEMAS,
 ];
 
 /** Response bodies, converted as output: exactly what the server answers (extra fields are refused). */
@@ -95,4 +97,5 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
+  ...WEBHOOK_RESPONSE_SCHEMAS,
 ];

@@ -26,6 +26,7 @@ import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { examples } from "./examples";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { WEBHOOK_OPERATIONS, WEBHOOK_TAG } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
@@ -75,6 +76,7 @@ export const TAGS = [
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
+  WEBHOOK_TAG,
   { name: "Account", description: "Sign-up (the web app)." },
   { name: "MCP", description: "The Model Context Protocol server for AI agents (Streamable HTTP)." },
   { name: "System", description: "Health and the benchmark's baseline." },
@@ -501,4 +503,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [],
     access: "public",
   },
+  ...WEBHOOK_OPERATIONS,
 ];

@@ -7,6 +7,9 @@ import { ApiError } from "@/lib/http/api-error";
 import type { SnapDetail } from "./find-snap-detail";
 import type { SnapCreate } from "./snap-schemas";
 import { snapFieldsSelect } from "./snap-selects";
+import { actorOf } from "@/lib/live/write-actor";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * POST /api/snaps: a snap owned by the caller, in their workspace, with rows x cols empty cards.
@@ -28,6 +31,7 @@ export async function createSnap(principal: Principal, input: SnapCreate): Promi
       select: snapFieldsSelect,
     });
     const cards = await insertGrid(tx, snap.id, rows, cols);
+    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", snap)]);
     return { ...snap, cards, lines: [] };
   });
 }

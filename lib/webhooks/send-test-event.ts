@@ -28,7 +28,7 @@ export async function sendTestEvent(principal: Principal, webhookId: string): Pr
   const deliveryId = createId();
   await runTransaction(async (tx) => {
     await tx.webhookDelivery.create({
-      data: { id: deliveryId, webhookId, eventId: event.id, eventType: event.type, testEvent: event, nextAttemptAt: new Date() },
+      data: { id: deliveryId, webhookId, eventId: event.id, eventType: event.type, testEvent: event as object, nextAttemptAt: new Date() },
     });
     await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${deliveryId}`, Prisma.sql`now()`)}).id::text`;
   });
