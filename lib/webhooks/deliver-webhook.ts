@@ -5,6 +5,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
 import { toEventBody, type FeedEventRow } from "@/lib/events/to-event-body";
 import { logger } from "@/lib/log/logger";
+import { webhookUrlProblem } from "./check-webhook-url";
 import { deliveryJobSql } from "./job-names";
 import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
 import { FAILURES_BEFORE_DISABLING, retryDelaysSeconds } from "./webhook-config";
@@ -63,7 +64,9 @@ export async function deliverWebhook(payload: unknown): Promise<void> {
     "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
     "webhook-signature": signer.sign(eventId, timestamp, text),
   };
-  const response = await sendWebhookRequest(delivery.url, headers, text);
+  // IP literals never reach the connect-time lookup check, so the URL is checked here too.
+  const refused = await webhookUrlProblem(delivery.url);
+  const response = refused ? { status: null, bodyStart: null, error: refused, durationMs: 0 } : await sendWebhookRequest(delivery.url, headers, text);
   await finish(delivery, response, false);
 }
 
