@@ -55,9 +55,16 @@ export async function deliverWebhook(payload: unknown): Promise<void> {
     return finish(delivery, { status: null, bodyStart: null, error: "Not sent: the webhook's owner can no longer read this snap", durationMs: 0 }, true);
   }
 
+  let secret: string;
+  try {
+    secret = decryptWebhookSecret(delivery.secretCiphertext);
+  } catch {
+    const error = "Not sent: the signing secret cannot be read (AUTH_SECRET changed?); rotate the secret";
+    return finish(delivery, { status: null, bodyStart: null, error, durationMs: 0 }, true);
+  }
   const text = JSON.stringify(body);
   const eventId = (body as { id: string }).id;
-  const signer = new StandardWebhook(decryptWebhookSecret(delivery.secretCiphertext));
+  const signer = new StandardWebhook(secret);
   const timestamp = new Date();
   const headers = {
     "webhook-id": eventId,
