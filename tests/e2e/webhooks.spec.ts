@@ -16,6 +16,7 @@ async function signUp(page: Page, name: string) {
  * delivery is covered by tests/api/webhook-delivery.test.ts.
  */
 test("add a webhook, see its secret once, test it, read the log, disable, rotate and delete it", async ({ page }) => {
+  test.setTimeout(180_000); // many steps, each waiting on a shared, slow machine
   await signUp(page, "Wren Hooks");
   await page.goto("/settings/integrations");
   const section = page.getByRole("region", { name: "Webhooks" });
@@ -34,6 +35,7 @@ test("add a webhook, see its secret once, test it, read the log, disable, rotate
   await form.getByRole("button", { name: "Add webhook" }).click();
   await expect(form.getByText("Choose at least one event type")).toBeVisible();
   await form.getByLabel("cards.updated").check();
+  await expect(form.getByText("Choose at least one event type")).toHaveCount(0);
   await form.getByLabel("cards.created").check();
   await page.screenshot({ path: "tests/artifacts/webhooks-add.png", fullPage: true });
   await form.getByRole("button", { name: "Add webhook" }).click();

@@ -118,7 +118,14 @@ function WebhookForm({ onCancel, onCreated }: { onCancel: () => void; onCreated:
         hint="http(s) only; private and local network addresses are refused."
       />
       <TextField label="Description" labelAside="Optional" value={description} maxLength={500} onChange={(event) => setDescription(event.target.value)} />
-      <EventCheckboxes value={events} onChange={setEvents} error={fieldErrors.events} />
+      <EventCheckboxes
+        value={events}
+        onChange={(chosen) => {
+          setEvents(chosen);
+          setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => path !== "events")));
+        }}
+        error={fieldErrors.events}
+      />
       <SelectField
         label="Snap"
         value={snapId}
