@@ -7,7 +7,7 @@ async function signUp(page: Page, name: string) {
   await page.getByLabel("Email").fill(uniqueEmail("webhooks"));
   await page.getByLabel("Password").fill(STRONG_PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible({ timeout: 30_000 }); // bcrypt on a busy machine
 }
 
 /**
