@@ -25,6 +25,7 @@ import { signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { examples } from "./examples";
+import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { WEBHOOK_OPERATIONS, WEBHOOK_TAG } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
@@ -73,6 +74,7 @@ export const TAGS = [
   { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100 (spec 4.2)." },
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
+  { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
@@ -503,5 +505,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [],
     access: "public",
   },
+  ...HISTORY_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
 ];
