@@ -109,7 +109,7 @@ describe("webhook delivery", () => {
     const ids = receiver.to("/retry").map((request) => request.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(1);
     expect(receiver.to("/retry").map((request) => request.body).every((body, _, all) => body === all[0])).toBe(true);
-    await expect.poll(async () => (await deliveries(user, hook.id))[0]?.status).toBe("succeeded");
+    await expect.poll(async () => (await deliveries(user, hook.id))[0]?.status, { timeout: 20_000 }).toBe("succeeded");
     const [delivery] = await deliveries(user, hook.id);
     expect(delivery).toMatchObject({ eventId: ids[0], attempts: 3, lastResponseStatus: 200, lastError: null });
   });
@@ -125,7 +125,7 @@ describe("webhook delivery", () => {
     expect(delivery.lastError).toBe(`The endpoint answered 500: nope ${"x".repeat(195)}`);
     const retried = await api("POST", `/api/webhooks/${hook.id}/deliveries/${delivery.id}/retry`, on(user));
     expect(retried.status).toBe(202);
-    await expect.poll(async () => (await deliveries(user, hook.id))[0]).toMatchObject({ status: "succeeded", attempts: 4 });
+    await expect.poll(async () => (await deliveries(user, hook.id))[0], { timeout: 20_000 }).toMatchObject({ status: "succeeded", attempts: 4 });
     expect(new Set(receiver.to("/fail").map((request) => request.headers["webhook-id"])).size).toBe(1);
   });
 
@@ -136,7 +136,7 @@ describe("webhook delivery", () => {
     // Enabled throughout: it shows when an event's fan-out (one for all of the user's webhooks) has run.
     await addWebhook(user, "/gone-sentinel", { events: ["snap.updated"] });
     const snap = await newSnap(user);
-    await expect.poll(async () => (await api("GET", `/api/webhooks/${hook.id}`, on(user))).body.webhook.enabled).toBe(false);
+    await expect.poll(async () => (await api("GET", `/api/webhooks/${hook.id}`, on(user))).body.webhook.enabled, { timeout: 20_000 }).toBe(false);
     const { webhook } = (await api("GET", `/api/webhooks/${hook.id}`, on(user))).body;
     expect(webhook.disabledReason).toBe("The endpoint answered 410 Gone");
     expect((await deliveries(user, hook.id))[0]).toMatchObject({ status: "failed", attempts: 1, lastResponseStatus: 410 });
@@ -227,14 +227,14 @@ describe("delivery across instances and restarts", () => {
       const hook = await addWebhook(user, "/restart", { events: ["snap.created"] }, first.baseUrl);
       await newSnap(user, first.baseUrl);
       await receiver.waitFor(() => receiver.to("/restart").length === 1, "the first attempt");
-      await expect.poll(async () => (await deliveries(user, hook.id, first!.baseUrl))[0]?.attempts).toBe(1);
+      await expect.poll(async () => (await deliveries(user, hook.id, first!.baseUrl))[0]?.attempts, { timeout: 20_000 }).toBe(1);
       await first.stop();
       first = undefined;
       restarted = await startAppServer({ databaseUrl: alone.url, authSecret: inject("authSecret"), env });
       await receiver.waitFor(() => receiver.to("/restart").length === 2, "the retry after the restart");
       const [one, two] = receiver.to("/restart");
       expect(two!.headers["webhook-id"]).toBe(one!.headers["webhook-id"]);
-      await expect.poll(async () => (await deliveries(user, hook.id, restarted!.baseUrl))[0]).toMatchObject({ status: "succeeded", attempts: 2 });
+      await expect.poll(async () => (await deliveries(user, hook.id, restarted!.baseUrl))[0], { timeout: 20_000 }).toMatchObject({ status: "succeeded", attempts: 2 });
     } finally {
       await first?.stop();
       await restarted?.stop();
