@@ -84,6 +84,30 @@ class CatalogFriendlyClient extends pg.Client {
   }
 }
 
+interface ScriptRunner {
+  client: pg.Pool;
+  onError(error: unknown): never;
+  executeScript(script: string): Promise<void>;
+}
+
+// @prisma/adapter-pg 7.10.1 runs a migration script by splitting it at every ";", which breaks a
+// function body written in dollar quotes. PostgreSQL takes the whole script as one simple query (as
+// the native engine behind `prisma migrate deploy` sends it), so send it whole.
+class WholeScriptPrismaPg extends PrismaPg {
+  override async connect(): ReturnType<PrismaPg["connect"]> {
+    const adapter = await super.connect();
+    const runner = adapter as unknown as ScriptRunner;
+    runner.executeScript = async (script) => {
+      try {
+        await runner.client.query(script);
+      } catch (error) {
+        runner.onError(error);
+      }
+    };
+    return adapter;
+  }
+}
+
 /** Runs `run` with a WASM schema engine connected to `databaseUrl`, then closes its connections. */
 export async function withSchemaEngine<T>(databaseUrl: string, run: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const Engine = await loadEngineClass();
@@ -91,7 +115,7 @@ export async function withSchemaEngine<T>(databaseUrl: string, run: (engine: Sch
   // connections would delay exit and block DROP DATABASE of a scratch database.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, Client: CatalogFriendlyClient });
   try {
-    const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg(pool));
+    const adapter = bindMigrationAwareSqlAdapterFactory(new WholeScriptPrismaPg(pool));
     const engine = await Engine.new({ datamodels: undefined }, () => {}, adapter);
     try {
       return await run(engine);
