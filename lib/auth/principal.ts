@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from "@/lib/db/generated/enums";
+import type { ApiKeyAccess, WorkspaceRole } from "@/lib/db/generated/enums";
 
 /** Who is calling: the user, their current workspace and role, and how they proved it. */
 export interface Principal {
@@ -7,4 +7,6 @@ export interface Principal {
   role: WorkspaceRole;
   via: "apiKey" | "session";
   apiKeyId?: string;
+  /** An API key's access level: `read` keys may only read (lib/http/route.ts). */
+  access?: ApiKeyAccess;
 }

@@ -1,3 +1,4 @@
+import { clientIp } from "@/lib/rate-limit/client-ip";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import { logAccess } from "./access-log";
 import { toErrorResponse } from "./error-response";
@@ -11,7 +12,7 @@ import { withHeaders } from "./with-headers";
  * X-RateLimit-* headers on the response, and one access-log line.
  */
 export function runRequest(request: Request, handle: (context: RequestContext) => Promise<Response>): Promise<Response> {
-  const context: RequestContext = { requestId: requestIdOf(request), startedAt: performance.now() };
+  const context: RequestContext = { requestId: requestIdOf(request), startedAt: performance.now(), clientIp: clientIp(request) };
   return runWithRequestContext(context, async () => {
     let response: Response;
     try {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
+import { auditEntrySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
 import {
   cardBatchCreateSchema,
   cardBatchUpdateSchema,
@@ -92,6 +93,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMember", schema: workspaceMemberSchema, description: "A member of the caller's workspace." },
   { name: "WorkspaceMembersResponse", schema: workspaceMembersResponseSchema, description: "{workspace, members}" },
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
+  { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
+  { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },

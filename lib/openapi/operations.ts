@@ -24,6 +24,8 @@ import {
 import { signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
+import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
+import { auditExamples } from "./audit-examples";
 import { examples } from "./examples";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
@@ -401,6 +403,21 @@ export const OPERATIONS: readonly OperationSpec[] = [
     pathParams: { userId: "The member's user id." },
     success: { status: 200, description: "Removed.", schema: successResponseSchema, example: examples.success },
     errors: [401, 403, 404, 409],
+    access: "key-or-session",
+  },
+  {
+    method: "get",
+    path: "/api/workspace/audit-log",
+    operationId: "listAuditLog",
+    tag: "Workspace",
+    summary: "Read the workspace's audit log",
+    description:
+      "Who did what to the workspace's access: sign-ins (failed ones too), sign-outs, API keys, webhooks, members, " +
+      "sharing, deletes. Newest first, kept AUDIT_RETENTION_DAYS (default 180). Workspace admins only, " +
+      "signed in or with a full-access key (403). Never a secret, hash or password.",
+    query: auditLogQuerySchema,
+    success: { status: 200, description: "A page of entries.", schema: auditLogResponseSchema, example: auditExamples.auditLogResponse },
+    errors: [400, 401, 403],
     access: "key-or-session",
   },
   {

@@ -1,4 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
@@ -12,8 +14,15 @@ export async function deleteSnap(principal: Principal, snapId: string): Promise<
     // lines, then the snap. Taking the same order first makes them queue instead of deadlocking.
     await tx.$executeRaw`SELECT id FROM "Card" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     await tx.$executeRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
-    const { count } = await tx.snap.deleteMany({ where: { id: snapId } });
-    if (count === 0) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
+    const [deleted] = await tx.$queryRaw<{ title: string; workspaceId: string }[]>`
+      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING title, "workspaceId"`;
+    if (!deleted) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
     await notifySnapDeleted(tx, snapId);
+    await recordAuditEvent(tx, {
+      workspace: { id: deleted.workspaceId },
+      action: "snap.deleted",
+      actor: auditActorOf(principal),
+      target: { type: "snap", id: snapId, name: deleted.title },
+    });
   });
 }

@@ -6,12 +6,15 @@ import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { createShareToken } from "./create-share-token";
+import { recordSharingChanges } from "./record-sharing-changes";
 import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
 import { snapEtag } from "./snap-etag";
 import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
 
 interface LockedSnap extends SnapAccessFacts {
+  title: string;
+  isPublic: boolean;
   shareToken: string | null;
   updatedAt: Date;
   folderId: string | null;
@@ -33,7 +36,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
     // database's clock, the one card writes use for updatedAt too, and like them it only moves
     // updatedAt forward (see recordSnapChanges).
     const [snap] = await tx.$queryRaw<LockedSnap[]>`
-      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
+      SELECT s."userId", s."workspaceId", s.title, s."isPublic", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
         s."updatedAt", s."folderId", f.name AS "folderName", GREATEST(now(), s."updatedAt" + interval '1 millisecond') AS now
       FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = ${snapId} FOR NO KEY UPDATE OF s`;
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
@@ -54,6 +57,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
       if ("folderId" in data) select.folder = { select: { id: true, name: true } };
       const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
       await recordSnapChanges(tx, principal.userId, [{ snapId, snap: changed }]);
+      await recordSharingChanges(tx, principal, snapId, snap, input);
     }
 
     const updated = await findSnapDetail({ id: snapId }, tx);

@@ -183,8 +183,8 @@ describe.concurrent("admin CLI", () => {
 
     // list: names and prefixes, never a key or a hash
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toMatch(/NAME\s+PREFIX\s+CREATED\s+LAST USED/);
-    expect(listed.stdout).toMatch(new RegExp(`ci main\\s+${key.slice(0, 20)}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\s+never`));
+    expect(listed.stdout).toMatch(/NAME\s+PREFIX\s+ACCESS\s+CREATED\s+LAST USED/);
+    expect(listed.stdout).toMatch(new RegExp(`ci main\\s+${key.slice(0, 20)}\\s+full\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\s+never`));
     expect(listed.stdout).toContain("twin");
     for (const secret of [key, one.stdout.trim(), other.stdout.trim()].filter(Boolean)) {
       expect(listed.stdout).not.toContain(secret);
