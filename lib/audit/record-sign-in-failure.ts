@@ -6,7 +6,7 @@ import { recordAuditEvent } from "./record-audit-event";
  * A refused password sign-in for an email that has an account, in that account's workspace log (an
  * unknown email belongs to no workspace and is only counted by the sign-in limits).
  */
-export async function recordSignInFailure(email: string, ip: string | null): Promise<void> {
+export async function recordSignInFailure(email: string, ip?: string | null): Promise<void> {
   try {
     const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } });
     if (!user) return;

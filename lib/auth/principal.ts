@@ -9,4 +9,6 @@ export interface Principal {
   apiKeyId?: string;
   /** An API key's access level: `read` keys may only read (lib/http/route.ts). */
   access?: ApiKeyAccess;
+  /** A session's epoch (lib/auth/load-principal.ts): its streams end when the user's epoch passes it. */
+  sessionEpoch?: number;
 }

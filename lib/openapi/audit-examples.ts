@@ -1,4 +1,4 @@
-/** Examples of the audit log (tests/api/openapi.test.ts checks them against their schemas). */
+/** Examples of the audit log and account security (tests/api/openapi.test.ts checks them against their schemas). */
 export const auditExamples = {
   auditLogResponse: {
     entries: [
@@ -21,4 +21,5 @@ export const auditExamples = {
     ],
     nextCursor: "MjAyNi0xMS0yMVQxNjoxMjowOC40NDFafGNtM2tiMXo5azAwMDBxejhyMXEydzNlNHI",
   },
+  changePassword: { currentPassword: "correct-horse-42", newPassword: "battery-staple-97" },
 } as const;

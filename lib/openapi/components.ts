@@ -28,7 +28,7 @@ import {
   snapUpdateSchema,
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
-import { signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
+import { changePasswordInputSchema, signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
@@ -93,6 +93,7 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMember", schema: workspaceMemberSchema, description: "A member of the caller's workspace." },
   { name: "WorkspaceMembersResponse", schema: workspaceMembersResponseSchema, description: "{workspace, members}" },
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
+  { name: "ChangePassword", schema: changePasswordInputSchema, description: "The current and the new password." },
   { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },

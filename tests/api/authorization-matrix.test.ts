@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type OperationSpec } from "@/lib/openapi/operations";
-import { api, baseUrl, createKey, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
+import { api, baseUrl, createKey, signUp, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { callerOf, countCards, expectError, insertSnap, newId, storedCards, type SnapFixture } from "./card-fixtures";
 import { rawAgent, rawRequest } from "./raw-http";
@@ -83,7 +83,12 @@ const NEEDS: Record<string, Need> = {
   streamSnapEvents: "read",
   setPresence: "read",
   listAuditLog: "workspaceAdmin",
+  signOutEverywhere: "signedIn",
+  changePassword: "signedIn",
 };
+
+/** Operations that end the caller's sessions: a cookie caller is a fresh user, so the team's sessions live on. */
+const ENDS_SESSIONS = new Set(["signOutEverywhere", "changePassword"]);
 
 /** Operations that a read-only key may not use even with GET (the audit log: a full key or a session). */
 const FULL_ACCESS_READS = new Set(["listAuditLog"]);
@@ -162,6 +167,8 @@ interface Arranged {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Sent instead of the member's own session cookie. */
+  cookie?: string;
 }
 
 /** Fresh rows for one cell, so a cell that deletes or changes something affects only itself. */
@@ -226,6 +233,14 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
       ]);
       return { path: `/api/keys/${keyId}` };
     }
+    case "signOutEverywhere":
+      return { path: "/api/account/sign-out-everywhere", cookie: (await signUp("matrix")).cookie };
+    case "changePassword":
+      return {
+        path: "/api/account/password",
+        body: { currentPassword: TEST_PASSWORD, newPassword: "another-horse-43" },
+        cookie: (await signUp("matrix")).cookie,
+      };
     case "signUp":
       return { path: "/api/account", body: { email: uniqueEmail("matrix"), password: TEST_PASSWORD, name: "matrix" }, headers: { origin: baseUrl } };
     case "mcp":
@@ -259,8 +274,9 @@ describe("every operation has a row in the matrix", () => {
 describe("authorization matrix: every operation × caller × key or cookie", () => {
   it.each(CELLS)("%s", async (_label, { op, who, via }) => {
     if (!NEEDS[op.operationId]) return; // reported above
-    const { path, body, headers } = await arrange(op, who);
+    const { path, body, headers, cookie } = await arrange(op, who);
     const sent = { ...headersOf(who, via), ...headers };
+    if (cookie && via === "cookie" && memberOf(who) && ENDS_SESSIONS.has(op.operationId)) sent.cookie = cookie;
     if (body !== undefined) sent["content-type"] = "application/json";
     const response = await rawRequest(op.method.toUpperCase(), path, sent, body === undefined ? undefined : JSON.stringify(body));
     responses.push({ op: op.operationId, who, text: response.text });
