@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 import { useMenuButton } from "@/components/ui/use-menu-button";
+import { SignOutEverywhereItem } from "./sign-out-everywhere-item";
 
 interface UserMenuProps {
   name: string | null;
@@ -66,6 +67,9 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
                   Sign out
                 </button>
               </form>
+            </li>
+            <li role="none">
+              <SignOutEverywhereItem className={ITEM_CLASSES} />
             </li>
           </ul>
         </div>
