@@ -1,7 +1,7 @@
 import bcrypt from "bcrypt";
 import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { db } from "@/lib/db/client";
+import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { displayPrefix, generateApiKeySecret, MAX_ACTIVE_API_KEYS } from "./key-format";
 import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";
@@ -18,7 +18,7 @@ export async function createApiKey(userId: string, input: unknown, actor: AuditA
   const secret = generateApiKeySecret();
   const keyHash = await bcrypt.hash(secret, KEY_BCRYPT_COST);
 
-  const apiKey = await db.$transaction(async (tx) => {
+  const apiKey = await runTransaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     if (active >= MAX_ACTIVE_API_KEYS) {

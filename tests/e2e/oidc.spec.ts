@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { startAppServer, type AppServer } from "../setup/app-server";
+import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { listenTestOidcProvider, type TestOidcProvider } from "./oidc-test-provider";
+
+/**
+ * Single sign-on end to end: Chromium, an app instance configured for OIDC by its environment, and
+ * a real OpenID provider (`oidc-provider`) on loopback, started here. Needs DATABASE_URL (the app
+ * instance of this spec shares the suite's database).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+test.skip(!databaseUrl, "the OIDC spec starts its own app instance on DATABASE_URL");
+test.describe.configure({ mode: "serial" });
+
+let provider: TestOidcProvider;
+let app: AppServer;
+let db: pg.Pool;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  provider = await listenTestOidcProvider();
+  app = await startAppServer({
+    databaseUrl: databaseUrl!,
+    authSecret: randomBytes(32).toString("base64url"),
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_NAME: "Test SSO", LOG_LEVEL: "error" },
+  });
+  provider.start(`${app.baseUrl}/api/auth/callback/oidc`);
+  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await provider?.stop();
+  await db?.end();
+});
+
+/** From the app's sign-in page through the provider's own sign-in and consent pages. */
+async function signInWithProvider(page: Page, login: string) {
+  await page.goto(`${app.baseUrl}/sign-in`);
+  await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  await page.waitForURL((url) => url.origin === provider.issuer);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("anything");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  // The consent page, the first time this login authorizes the app.
+  const consent = page.getByRole("button", { name: "Continue" });
+  await expect(consent.or(page.getByRole("heading", { name: "Your snaps" })).or(page.getByRole("alert")).first()).toBeVisible();
+  if (await consent.isVisible()) await consent.click();
+}
+
+async function usersWithEmail(email: string) {
+  const { rows } = await db.query<{ id: string; passwordHash: string | null; identities: number; workspaceName: string; role: string }>(
+    `SELECT u.id, u."passwordHash", (SELECT count(*)::int FROM "UserIdentity" i WHERE i."userId" = u.id) AS identities, w.name AS "workspaceName", m.role::text AS role
+     FROM "User" u JOIN "Membership" m ON m."userId" = u.id JOIN "Workspace" w ON w.id = m."workspaceId" WHERE u.email = $1`,
+    [email],
+  );
+  return rows;
+}
+
+test("the sign-in page offers the provider, with the password form beside it", async ({ page }) => {
+  await page.goto(`${app.baseUrl}/sign-in`);
+  await expect(page.getByRole("button", { name: "Continue with Test SSO" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: "tests/artifacts/sign-in-sso.png", fullPage: true });
+});
+
+test("first sign-in makes the account and its personal workspace; signing out and in again finds the same account", async ({ page }) => {
+  const email = uniqueEmail("sso-new");
+  provider.identities.set("nova", { email, emailVerified: true, name: "Nova Sso" });
+  await signInWithProvider(page, "nova");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+
+  const [user] = await usersWithEmail(email);
+  expect(user).toMatchObject({ passwordHash: null, identities: 1, workspaceName: "Nova Sso's workspace", role: "admin" });
+
+  await page.getByRole("button", { name: /Nova Sso/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await signInWithProvider(page, "nova");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  expect(await usersWithEmail(email)).toEqual([user]);
+});
+
+test("an existing password account with the same verified email is linked, not duplicated", async ({ page, request }) => {
+  const email = uniqueEmail("sso-link");
+  const created = await request.post(`${app.baseUrl}/api/account`, {
+    data: { email, password: STRONG_PASSWORD, name: "Lin Ked" },
+    headers: { Origin: app.baseUrl },
+  });
+  expect(created.status()).toBe(201);
+  const { user } = await created.json();
+  provider.identities.set("linker", { email: email.toUpperCase(), emailVerified: true, name: "Someone Else" });
+
+  await signInWithProvider(page, "linker");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  const rows = await usersWithEmail(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ id: user.id, identities: 1 });
+  expect(rows[0]!.passwordHash).toMatch(/^\$2/);
+  await expect(page.getByRole("button", { name: /Lin Ked/ })).toBeVisible();
+});
+
+test("an unverified email is refused with a clear message, and no account is made", async ({ page }) => {
+  const email = uniqueEmail("sso-unverified");
+  provider.identities.set("unverified", { email, emailVerified: false, name: "Un Verified" });
+  await signInWithProvider(page, "unverified");
+  await expect(page).toHaveURL(/\/sign-in\?error=unverified_email/);
+  await expect(page.getByRole("alert")).toContainText("has not verified your email address");
+  expect(await usersWithEmail(email)).toEqual([]);
+  await page.screenshot({ path: "tests/artifacts/sign-in-sso-refused.png", fullPage: true });
+});
