@@ -46,6 +46,8 @@ test.afterAll(async () => {
 async function signInWithProvider(page: Page, login: string) {
   await page.goto(`${appUrl}/sign-in`);
   await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  // Off to the provider (or straight back, signed in or refused, when it remembers this browser).
+  await page.waitForURL((url) => url.origin === provider.issuer || url.pathname === "/" || url.searchParams.has("error"), { waitUntil: "commit" });
   const loginField = page.locator('input[name="login"]');
   const consent = page.getByRole("button", { name: "Continue", exact: true });
   // Back in the app: signed in, or on the sign-in page with the reason it was refused.
