@@ -15,6 +15,11 @@ import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
 import { ShareDialog } from "./dialogs/share-dialog";
 import { SnapSettingsDialog } from "./dialogs/snap-settings-dialog";
+import { HistoryPanel } from "./history/history-panel";
+import { PreviewBanner } from "./history/preview-banner";
+import { PreviewCanvas } from "./history/preview-canvas";
+import { useSnapHistory } from "./history/use-snap-history";
+import { useVersionPreview } from "./history/use-version-preview";
 import { CardInspector } from "./inspector/card-inspector";
 import { InspectorHint } from "./inspector/inspector-hint";
 import { InspectorPanel } from "./inspector/inspector-panel";
@@ -52,6 +57,14 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
   const router = useRouter();
   const live = useSnapEvents(store, initialDoc.snap.id);
   const [inspectorFocused, setInspectorFocused] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const preview = useVersionPreview(initialDoc.snap.id);
+  const snapHistory = useSnapHistory(initialDoc.snap.id, store.remote.version, historyOpen);
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    preview.close();
+  };
 
   useBoardShortcuts(store, actions, connect.active, editable);
 
@@ -100,10 +113,17 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
         onRename={actions.renameSnap}
         onOpenSettings={() => setDialog("settings")}
         onOpenShare={() => setDialog("share")}
+        historyOpen={historyOpen}
+        onToggleHistory={() => (historyOpen ? closeHistory() : setHistoryOpen(true))}
       />
+      {preview.version !== null && (
+        <PreviewBanner version={preview.version} ready={preview.doc !== null} canRestore={editable} onRestore={() => setRestoring(true)} onBack={preview.close} />
+      )}
       {connect.active && <ConnectBanner hasSource={connect.fromId !== null} onCancel={actions.cancelConnect} />}
       <div className="relative flex min-h-0 flex-1">
+        {preview.doc && <PreviewCanvas doc={preview.doc} />}
         <div
+          hidden={preview.version !== null}
           data-board-scroller
           className="min-w-0 flex-1 overflow-auto overscroll-contain"
           style={{ backgroundColor: doc.snap.canvasBackgroundColor, fontFamily: boardFontFamily(doc.snap.fontFamily) }}
@@ -119,7 +139,16 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
             actions={actions}
           />
         </div>
-        {editable && (
+        {historyOpen && (
+          <HistoryPanel
+            history={snapHistory}
+            previewVersion={preview.version}
+            currentVersion={store.remote.version}
+            onSelect={(version) => (version === preview.version ? preview.close() : preview.show(version))}
+            onClose={closeHistory}
+          />
+        )}
+        {editable && !historyOpen && (
           // Focus in the inspector is editing the selected card, which the others are told (presence).
           <div
             className="contents"
@@ -202,6 +231,24 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
           }}
         />
       )}
+      {editable && (
+        <ConfirmDialog
+          open={restoring}
+          title={`Restore version ${preview.version ?? ""}?`}
+          description="Cards, lines and the snap's content go back to how they were at that version, for everyone. It is a new version of its own: restore the one before it to undo."
+          confirmLabel="Restore this version"
+          onClose={() => setRestoring(false)}
+          onConfirm={async () => {
+            const version = preview.version;
+            const failure = await preview.restore();
+            if (failure) return failure;
+            setRestoring(false);
+            store.notify(`Restored version ${version}`);
+            return null;
+          }}
+        />
+      )}
+      {preview.error && <Toast message={preview.error} tone="error" onDismiss={preview.close} />}
       <BoardGoneDialog message={live.gone} onLeave={leave} />
       <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} />
     </div>

@@ -11,4 +11,6 @@ export interface Principal {
   access?: ApiKeyAccess;
   /** A session's epoch (lib/auth/load-principal.ts): its streams end when the user's epoch passes it. */
   sessionEpoch?: number;
+  /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
+  agent?: "mcp";
 }

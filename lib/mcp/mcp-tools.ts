@@ -17,6 +17,7 @@ import {
 } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 import { idSchema, successResponseSchema } from "@/lib/validation/common";
+import { HISTORY_TOOLS } from "./history-tools";
 
 interface ToolAnnotations {
   readOnlyHint?: boolean;
@@ -121,4 +122,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
       return { success: true };
     },
   }),
+  ...HISTORY_TOOLS,
 ];

@@ -13,6 +13,7 @@ import {
 } from "@/lib/cards/card-schemas";
 import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponseSchema, folderSummarySchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
 import { healthSchema } from "@/lib/health/health-schemas";
+import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
 import { presenceUpdateSchema } from "@/lib/live/live-schemas";
@@ -61,6 +62,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "ChangePassword", schema: changePasswordInputSchema, description: "The current and the new password." },
   { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
+  { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
 ];
 
@@ -98,5 +100,7 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
+  { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
+  { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
 ];

@@ -27,6 +27,7 @@ import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/li
 import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
 import { auditExamples } from "./audit-examples";
 import { examples } from "./examples";
+import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
@@ -74,6 +75,7 @@ export const TAGS = [
   { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100 (spec 4.2)." },
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
+  { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
@@ -545,4 +547,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [],
     access: "public",
   },
+  ...HISTORY_OPERATIONS,
 ];

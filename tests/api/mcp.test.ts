@@ -41,7 +41,10 @@ describe("MCP server at /api/mcp", () => {
   it("lists the eight tools, with input schemas made from the API's zod schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
-      ["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"].sort(),
+      [
+        ...["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"],
+        ...["get_snap_history", "get_snap_version", "restore_snap_version"],
+      ].sort(),
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     const listSnaps = byName.get("list_snaps")!.inputSchema as any;
