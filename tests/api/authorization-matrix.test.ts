@@ -167,8 +167,8 @@ interface Arranged {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Sent instead of the member's own session cookie. */
-  cookie?: string;
+  /** Signs up a fresh user whose session cookie is sent instead of the member's own. */
+  freshCookie?: () => Promise<string>;
 }
 
 /** Fresh rows for one cell, so a cell that deletes or changes something affects only itself. */
@@ -234,12 +234,12 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
       return { path: `/api/keys/${keyId}` };
     }
     case "signOutEverywhere":
-      return { path: "/api/account/sign-out-everywhere", cookie: (await signUp("matrix")).cookie };
+      return { path: "/api/account/sign-out-everywhere", freshCookie: async () => (await signUp("matrix")).cookie };
     case "changePassword":
       return {
         path: "/api/account/password",
         body: { currentPassword: TEST_PASSWORD, newPassword: "another-horse-43" },
-        cookie: (await signUp("matrix")).cookie,
+        freshCookie: async () => (await signUp("matrix")).cookie,
       };
     case "signUp":
       return { path: "/api/account", body: { email: uniqueEmail("matrix"), password: TEST_PASSWORD, name: "matrix" }, headers: { origin: baseUrl } };
@@ -274,9 +274,9 @@ describe("every operation has a row in the matrix", () => {
 describe("authorization matrix: every operation × caller × key or cookie", () => {
   it.each(CELLS)("%s", async (_label, { op, who, via }) => {
     if (!NEEDS[op.operationId]) return; // reported above
-    const { path, body, headers, cookie } = await arrange(op, who);
+    const { path, body, headers, freshCookie } = await arrange(op, who);
     const sent = { ...headersOf(who, via), ...headers };
-    if (cookie && via === "cookie" && memberOf(who) && ENDS_SESSIONS.has(op.operationId)) sent.cookie = cookie;
+    if (freshCookie && via === "cookie" && memberOf(who) && ENDS_SESSIONS.has(op.operationId)) sent.cookie = await freshCookie();
     if (body !== undefined) sent["content-type"] = "application/json";
     const response = await rawRequest(op.method.toUpperCase(), path, sent, body === undefined ? undefined : JSON.stringify(body));
     responses.push({ op: op.operationId, who, text: response.text });
