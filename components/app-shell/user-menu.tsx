@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 import { useMenuButton } from "@/components/ui/use-menu-button";
+import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
 import { SignOutEverywhereItem } from "./sign-out-everywhere-item";
 
 interface UserMenuProps {
@@ -71,6 +72,7 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
             <li role="none">
               <SignOutEverywhereItem className={ITEM_CLASSES} />
             </li>
+            <ThemeMenuItems itemClassName={ITEM_CLASSES} />
           </ul>
         </div>
       )}
