@@ -29,6 +29,7 @@ import { auditExamples } from "./audit-examples";
 import { examples } from "./examples";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { WEBHOOK_OPERATIONS, WEBHOOK_TAG } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
@@ -80,6 +81,8 @@ export const TAGS = [
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
   { name: "Account", description: "Sign-up, password, signing out everywhere (the web app)." },
+  WEBHOOK_TAG,
+  { name: "Account", description: "Sign-up (the web app)." },
   { name: "MCP", description: "The Model Context Protocol server for AI agents (Streamable HTTP)." },
   { name: "System", description: "Health and the benchmark's baseline." },
 ] as const;
@@ -548,4 +551,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     access: "public",
   },
   ...HISTORY_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ];

@@ -5,6 +5,9 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
 import { getSnapAccessOrThrow } from "./snap-access";
+import { actorOf } from "@/lib/live/write-actor";
+import { snapDeletedEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /** DELETE /api/snaps/:id: owner or workspace admin; cards and lines go with it (ON DELETE CASCADE). */
 export async function deleteSnap(principal: Principal, snapId: string): Promise<void> {
@@ -14,10 +17,11 @@ export async function deleteSnap(principal: Principal, snapId: string): Promise<
     // lines, then the snap. Taking the same order first makes them queue instead of deadlocking.
     await tx.$executeRaw`SELECT id FROM "Card" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     await tx.$executeRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
-    const [deleted] = await tx.$queryRaw<{ title: string; workspaceId: string }[]>`
-      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING title, "workspaceId"`;
+    const [deleted] = await tx.$queryRaw<{ title: string; userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }[]>`
+      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING title, "userId", "workspaceId", "sharedWithWorkspace", version`;
     if (!deleted) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
     await notifySnapDeleted(tx, snapId);
+    await recordFeedEvents(tx, actorOf(principal), [snapDeletedEvent(snapId, deleted)]);
     await recordAuditEvent(tx, {
       workspace: { id: deleted.workspaceId },
       action: "snap.deleted",
