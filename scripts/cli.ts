@@ -131,7 +131,9 @@ async function withDatabase(run: () => Promise<void>, command: Command): Promise
     // Imported only now: the client reads DATABASE_URL when the module is first evaluated.
     const { db } = await import("@/lib/db/client");
     try {
-      await run();
+      // Audit log entries written by the command name the CLI as their actor (lib/audit/audit-actor.ts).
+      const { runAsCli } = await import("@/lib/audit/audit-actor");
+      await runAsCli(run);
       return EXIT_OK;
     } catch (error) {
       return report(error, command);

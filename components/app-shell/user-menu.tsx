@@ -5,6 +5,7 @@ import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 import { useMenuButton } from "@/components/ui/use-menu-button";
 import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
+import { SignOutEverywhereItem } from "./sign-out-everywhere-item";
 
 interface UserMenuProps {
   name: string | null;
@@ -67,6 +68,9 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
                   Sign out
                 </button>
               </form>
+            </li>
+            <li role="none">
+              <SignOutEverywhereItem className={ITEM_CLASSES} />
             </li>
             <ThemeMenuItems itemClassName={ITEM_CLASSES} />
           </ul>

@@ -17,6 +17,14 @@ function LastUsed({ value }: { value: string | null }) {
   return value ? <RelativeTime value={value} /> : <span className="text-slate-400">Never</span>;
 }
 
+function AccessBadge({ access }: { access: ApiKeySummary["access"] }) {
+  return access === "read" ? (
+    <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Read only</span>
+  ) : (
+    <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Full access</span>
+  );
+}
+
 const HEAD_CELL = "px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase";
 
 /**
@@ -35,6 +43,9 @@ export function ApiKeyTable({ apiKeys, onRevoke }: ApiKeyTableProps) {
           <th scope="col" className={`${HEAD_CELL} hidden sm:table-cell`}>
             Key prefix
           </th>
+          <th scope="col" className={`${HEAD_CELL} hidden sm:table-cell`}>
+            Access
+          </th>
           <th scope="col" className={`${HEAD_CELL} hidden md:table-cell`}>
             Created
           </th>
@@ -52,7 +63,10 @@ export function ApiKeyTable({ apiKeys, onRevoke }: ApiKeyTableProps) {
             <td className="max-w-0 px-4 py-3.5 sm:max-w-none sm:pl-6">
               <p className="truncate font-medium text-slate-900">{apiKey.name}</p>
               <div className="mt-1 space-y-0.5 text-xs text-slate-500 sm:hidden">
-                <KeyPrefix prefix={apiKey.prefix} />
+                <p className="flex items-center gap-2">
+                  <KeyPrefix prefix={apiKey.prefix} />
+                  <AccessBadge access={apiKey.access} />
+                </p>
                 <p>
                   Created <RelativeTime value={apiKey.createdAt} /> · Last used <LastUsed value={apiKey.lastUsedAt} />
                 </p>
@@ -63,6 +77,9 @@ export function ApiKeyTable({ apiKeys, onRevoke }: ApiKeyTableProps) {
             </td>
             <td className="hidden px-4 py-3.5 whitespace-nowrap sm:table-cell">
               <KeyPrefix prefix={apiKey.prefix} />
+            </td>
+            <td className="hidden px-4 py-3.5 whitespace-nowrap sm:table-cell">
+              <AccessBadge access={apiKey.access} />
             </td>
             <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 md:table-cell">
               <RelativeTime value={apiKey.createdAt} showAbsolute />

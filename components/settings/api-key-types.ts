@@ -3,6 +3,8 @@ export interface ApiKeySummary {
   id: string;
   name: string;
   prefix: string;
+  /** `read`: GET and the event stream only; every write is refused. */
+  access: "full" | "read";
   createdAt: string;
   lastUsedAt: string | null;
 }

@@ -7,7 +7,7 @@ import { displayPrefix } from "./api-keys/key-format";
 import { loadSessionPrincipal } from "./load-principal";
 import type { Principal } from "./principal";
 import { assertSameOrigin } from "./same-origin";
-import { readSessionUserId } from "./session-cookie";
+import { readSession } from "./session-cookie";
 
 /**
  * The one authentication step of every /api route: an `Authorization: Bearer` API key when the
@@ -17,8 +17,8 @@ export async function authenticateRequest(request: Request): Promise<Principal> 
   const authorization = request.headers.get("authorization");
   if (authorization !== null) return authenticateAuthorization(request, authorization);
 
-  const userId = await readSessionUserId(request);
-  const principal = userId ? await loadSessionPrincipal(userId) : null;
+  const session = await readSession(request);
+  const principal = session ? await loadSessionPrincipal(session.sub, session.epoch) : null;
   if (!principal) throw unauthorized("Sign in or send an API key in the Authorization header");
   assertSameOrigin(request);
   return principal;

@@ -1,7 +1,10 @@
 import { CredentialsSignin } from "next-auth";
+import { recordAuthEvent } from "@/lib/audit/record-auth-event";
+import { recordSignInFailure } from "@/lib/audit/record-sign-in-failure";
 import { ApiError } from "@/lib/http/api-error";
 import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
 import { signInAttempt } from "@/lib/rate-limit/auth-form-attempts";
+import { clientIp } from "@/lib/rate-limit/client-ip";
 import { verifyCredentials } from "@/lib/users/verify-credentials";
 
 /** Auth.js puts `code` in the sign-in answer; the form shows a throttling message for it. */
@@ -19,7 +22,12 @@ export async function authorizeSignIn(credentials: Partial<Record<string, unknow
   try {
     await assertAttemptAllowed(attempt);
     const user = await verifyCredentials(credentials);
-    if (!user) await countAttempt(attempt);
+    if (!user) {
+      await countAttempt(attempt);
+      await recordSignInFailure(email, clientIp(request));
+    } else {
+      await recordAuthEvent("auth.signed_in", user.id, clientIp(request));
+    }
     return user;
   } catch (error) {
     if (error instanceof ApiError && error.code === "RATE_LIMITED") throw new SignInThrottled();

@@ -4,14 +4,18 @@ import type { Principal } from "./principal";
 
 /**
  * The user's current workspace and role, read from the database on each request rather than
- * trusted from a token, so that a membership change takes effect at once. On the pool directly:
- * this read runs on every cookie-authenticated request, and Prisma's model API costs about 1 ms
- * more CPU per call (docs/PERFORMANCE.md).
+ * trusted from a token, so that a membership change takes effect at once. The same row says the
+ * user's session epoch: a token issued in an older one (before "sign out everywhere" or a password
+ * change) is no session, on every instance, at its next request. On the pool directly: this read
+ * runs on every cookie-authenticated request, and Prisma's model API costs about 1 ms more CPU per
+ * call (docs/PERFORMANCE.md).
  */
-export async function loadSessionPrincipal(userId: string): Promise<Principal | null> {
-  const [membership] = await queryRows<{ workspaceId: string; role: WorkspaceRole }>(
-    `SELECT "workspaceId", role::text AS role FROM "Membership" WHERE "userId" = $1`,
+export async function loadSessionPrincipal(userId: string, tokenEpoch: number): Promise<Principal | null> {
+  const [membership] = await queryRows<{ workspaceId: string; role: WorkspaceRole; sessionEpoch: number }>(
+    `SELECT m."workspaceId", m.role::text AS role, u."sessionEpoch"
+     FROM "Membership" m JOIN "User" u ON u.id = m."userId" WHERE m."userId" = $1`,
     [userId],
   );
-  return membership ? { userId, workspaceId: membership.workspaceId, role: membership.role, via: "session" } : null;
+  if (!membership || tokenEpoch < membership.sessionEpoch) return null;
+  return { userId, workspaceId: membership.workspaceId, role: membership.role, via: "session", sessionEpoch: tokenEpoch };
 }

@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from "@/lib/db/generated/enums";
+import type { ApiKeyAccess, WorkspaceRole } from "@/lib/db/generated/enums";
 
 /** Who is calling: the user, their current workspace and role, and how they proved it. */
 export interface Principal {
@@ -7,6 +7,10 @@ export interface Principal {
   role: WorkspaceRole;
   via: "apiKey" | "session";
   apiKeyId?: string;
+  /** An API key's access level: `read` keys may only read (lib/http/route.ts). */
+  access?: ApiKeyAccess;
+  /** A session's epoch (lib/auth/load-principal.ts): its streams end when the user's epoch passes it. */
+  sessionEpoch?: number;
   /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
   agent?: "mcp";
 }

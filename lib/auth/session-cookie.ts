@@ -12,8 +12,10 @@ function readCookie(header: string, name: string): string | undefined {
   return undefined;
 }
 
-interface DecodedSession {
+export interface DecodedSession {
   sub: string;
+  /** The user's session epoch when the token was issued (0 for tokens from before epochs existed). */
+  epoch: number;
   /** Expiry in ms since the epoch, or null for a token without exp. */
   expiresAt: number | null;
 }
@@ -34,7 +36,8 @@ async function decodeOnce(token: string, secret: string, salt: string): Promise<
   try {
     const payload = await decode({ token, secret, salt });
     if (!payload?.sub) return null;
-    const decoded = { sub: payload.sub, expiresAt: payload.exp ? payload.exp * 1000 : null };
+    const epoch = typeof payload.epoch === "number" ? payload.epoch : 0;
+    const decoded = { sub: payload.sub, epoch, expiresAt: payload.exp ? payload.exp * 1000 : null };
     if (decodedTokens.size >= MAX_DECODED_TOKENS) {
       const oldest = decodedTokens.keys().next().value;
       if (oldest !== undefined) decodedTokens.delete(oldest);
@@ -47,10 +50,11 @@ async function decodeOnce(token: string, secret: string, salt: string): Promise<
 }
 
 /**
- * The signed-in user's id from the Auth.js session cookie, or null. Decoding the JWE here,
- * instead of calling auth(), keeps the API's hot path to one decrypt per token and no extra round trip.
+ * The signed-in user's id and session epoch from the Auth.js session cookie, or null. Decoding the
+ * JWE here, instead of calling auth(), keeps the API's hot path to one decrypt per token and no
+ * extra round trip.
  */
-export async function readSessionUserId(request: Request): Promise<string | null> {
+export async function readSession(request: Request): Promise<DecodedSession | null> {
   const header = request.headers.get("cookie");
   const secret = process.env.AUTH_SECRET;
   if (!header || !secret) return null;
@@ -58,7 +62,7 @@ export async function readSessionUserId(request: Request): Promise<string | null
     const token = readCookie(header, name);
     if (!token) continue;
     const session = await decodeOnce(token, secret, name);
-    if (session && (session.expiresAt === null || session.expiresAt > Date.now())) return session.sub;
+    if (session && (session.expiresAt === null || session.expiresAt > Date.now())) return session;
   }
   return null;
 }

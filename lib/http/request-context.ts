@@ -6,6 +6,8 @@ import type { RateLimitState } from "@/lib/rate-limit/rate-limit-state";
 export interface RequestContext {
   requestId: string;
   startedAt: number;
+  /** The caller's address as the rate limits see it (lib/rate-limit/client-ip.ts), for the audit log. */
+  clientIp?: string;
   principal?: Principal;
   /** The first 20 characters of a presented API key: public (the UI shows them), never the key. */
   keyPrefix?: string;

@@ -24,6 +24,11 @@ interface RouteOptions {
   sessionOnly?: boolean;
   /** Endpoints for agents (MCP): an API key only; a session cookie is not even looked at (401). */
   apiKeyOnly?: boolean;
+  /**
+   * A write method that a read-only key may still send, because the handler itself limits it to
+   * reading (MCP: a read key lists and runs only the read tools, lib/mcp/may-run-tool.ts).
+   */
+  readKeyWrites?: boolean;
 }
 
 /**
@@ -40,8 +45,9 @@ export function withErrors<P extends Params = Params>(
 /**
  * Wraps a handler that needs a caller: authenticates (API key or session cookie, with the CSRF
  * check for cookie writes), counts the request against the caller's rate limit (429 past it; the
- * X-RateLimit-* headers go on every answer), then runs it. Authorization of the resource itself
- * stays in lib.
+ * X-RateLimit-* headers go on every answer), then runs it. A read-only API key is refused (403)
+ * here for every method but GET, HEAD and OPTIONS, so every write route is covered without knowing
+ * of it (docs/SECURITY.md, "Read-only API keys"). Authorization of the resource itself stays in lib.
  */
 export function withPrincipal<P extends Params = Params>(
   handler: (request: Request, context: AuthedContext<P>) => Promise<Response>,
@@ -52,6 +58,9 @@ export function withPrincipal<P extends Params = Params>(
       throw new ApiError("UNAUTHORIZED", "Send an API key in the header Authorization: Bearer <API key>");
     }
     const principal = await authenticateRequest(request);
+    if (principal.access === "read" && !READ_METHODS.has(request.method) && !options.readKeyWrites) {
+      throw new ApiError("FORBIDDEN", READ_ONLY_KEY_MESSAGE);
+    }
     if (options.sessionOnly && principal.via !== "session") {
       throw new ApiError("FORBIDDEN", "API keys cannot manage API keys: sign in to the web app to do this");
     }
@@ -64,6 +73,7 @@ export function withPrincipal<P extends Params = Params>(
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+export const READ_ONLY_KEY_MESSAGE = "This API key is read-only";
 
 /**
  * A write runs with its Base-Version header (400 unless a positive integer) in scope for

@@ -1,4 +1,5 @@
 import { recordRequestMetrics } from "@/lib/metrics/record-request-metrics";
+import { clientIp } from "@/lib/rate-limit/client-ip";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import { logAccess } from "./access-log";
 import { toErrorResponse } from "./error-response";
@@ -12,7 +13,7 @@ import { withHeaders } from "./with-headers";
  * X-RateLimit-* headers on the response, one access-log line, and the request's metrics.
  */
 export function runRequest(request: Request, handle: (context: RequestContext) => Promise<Response>): Promise<Response> {
-  const context: RequestContext = { requestId: requestIdOf(request), startedAt: performance.now() };
+  const context: RequestContext = { requestId: requestIdOf(request), startedAt: performance.now(), clientIp: clientIp(request) };
   return runWithRequestContext(context, async () => {
     let response: Response;
     try {

@@ -145,6 +145,9 @@ export class SnapStreamHub {
       void this.recheckUser(payload.slice("user:".length)).catch((error: unknown) => logger.error({ err: error }, "live: access re-check failed"));
     } else if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("key:")) {
       this.endKeyStreams(payload.slice("key:".length));
+    } else if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("session:")) {
+      const [userId = "", epoch = ""] = payload.slice("session:".length).split(":");
+      this.endSessionStreams(userId, Number(epoch));
     } else if (channel === SNAP_PRESENCE_CHANNEL) {
       try {
         this.presence.receive(JSON.parse(payload) as PresenceMessage);
@@ -243,6 +246,19 @@ export class SnapStreamHub {
     for (const channel of this.channels.values()) {
       for (const subscriber of channel.subscribers) {
         if (subscriber.principal.apiKeyId !== apiKeyId) continue;
+        subscriber.send(bytes);
+        subscriber.close();
+      }
+    }
+  }
+
+  /** Signed out everywhere (or the password changed): streams of the user's older sessions end. */
+  private endSessionStreams(userId: string, epoch: number): void {
+    const bytes = sse("access-revoked", { message: "You were signed out" });
+    for (const channel of this.channels.values()) {
+      for (const subscriber of channel.subscribers) {
+        const { principal } = subscriber;
+        if (principal.via !== "session" || principal.userId !== userId || (principal.sessionEpoch ?? 0) >= epoch) continue;
         subscriber.send(bytes);
         subscriber.close();
       }

@@ -6,9 +6,11 @@ import { MAX_BATCH_BODY_BYTES } from "@/lib/cards/card-schemas";
 import { ApiError } from "@/lib/http/api-error";
 import { toErrorResponse } from "@/lib/http/error-response";
 import { validate } from "@/lib/http/parse";
+import { READ_ONLY_KEY_MESSAGE } from "@/lib/http/route";
 import { toJsonSchema } from "@/lib/openapi/to-json-schema";
 import packageJson from "@/package.json";
 import { MCP_TOOLS } from "./mcp-tools";
+import { mayRunTool } from "./may-run-tool";
 
 const SERVER_INFO = { name: "snap-board", title: "Snap Board", version: packageJson.version };
 const INSTRUCTIONS =
@@ -17,7 +19,7 @@ const INSTRUCTIONS =
 let toolList: Tool[] | undefined;
 
 /** The tools as MCP lists them: JSON Schemas made from the same zod schemas the tools validate with. */
-function listTools(): Tool[] {
+function listTools(principal: Principal): Tool[] {
   toolList ??= MCP_TOOLS.map(({ name, title, description, input, output, annotations }) => ({
     name,
     title,
@@ -26,7 +28,7 @@ function listTools(): Tool[] {
     outputSchema: toJsonSchema(output, { io: "output", target: "draft-07" }) as Tool["outputSchema"],
     annotations,
   }));
-  return toolList;
+  return toolList.filter((tool) => mayRunTool(principal, tool));
 }
 
 /**
@@ -38,6 +40,7 @@ async function callTool(principal: Principal, name: string, args: unknown): Prom
   try {
     const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
     if (!tool) throw new ApiError("NOT_FOUND", `No tool named ${name}`);
+    if (!mayRunTool(principal, tool)) throw new ApiError("FORBIDDEN", READ_ONLY_KEY_MESSAGE);
     const input = validate(tool.input, args ?? {}, "arguments");
     // Through JSON, so dates are the ISO strings a REST caller sees and the output schema describes.
     const result = JSON.parse(JSON.stringify(await tool.run(principal, input))) as Record<string, unknown>;
@@ -57,7 +60,7 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
   // The low-level Server rather than McpServer: McpServer validates tool arguments itself and
   // reports failures as plain text, where we want the API's error codes.
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools(principal) }));
   server.setRequestHandler(CallToolRequestSchema, (call) => callTool(principal, call.params.name, call.params.arguments));
 
   const transport = new WebStandardStreamableHTTPServerTransport({

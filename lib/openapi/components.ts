@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
+import { auditEntrySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
 import {
   cardBatchCreateSchema,
   cardBatchUpdateSchema,
@@ -28,7 +29,7 @@ import {
   snapUpdateSchema,
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
-import { signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
+import { changePasswordInputSchema, signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
@@ -59,6 +60,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "FolderUpdate", schema: folderUpdateSchema, description: "A rename." },
   { name: "ApiKeyCreate", schema: createApiKeyInputSchema, description: "A label to tell keys apart." },
   { name: "SignUp", schema: signUpInputSchema, description: "A new account with a personal workspace." },
+  { name: "ChangePassword", schema: changePasswordInputSchema, description: "The current and the new password." },
   { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
   { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
@@ -96,6 +98,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMember", schema: workspaceMemberSchema, description: "A member of the caller's workspace." },
   { name: "WorkspaceMembersResponse", schema: workspaceMembersResponseSchema, description: "{workspace, members}" },
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
+  { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
+  { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },

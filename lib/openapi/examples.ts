@@ -81,7 +81,7 @@ export const examples = {
   lineCreate: { fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], style: "dashed", arrow: "end" },
   lineUpdate: { color: "#ef4444", arrow: "both" },
   folderCreate: { name: "Roadmaps" },
-  apiKeyCreate: { name: "Deploy script" },
+  apiKeyCreate: { name: "Deploy script", access: "read" },
   signUp: { email: "ada@example.com", password: "correct-horse-42", name: "Ada" },
   memberAdd: { email: "bob@example.com", role: "member" },
   memberRole: { role: "admin" },
@@ -119,12 +119,13 @@ export const examples = {
   folderResponse: { folder: exampleFolder },
   foldersResponse: { folders: [exampleFolder] },
   success: { success: true },
-  apiKeysResponse: { apiKeys: [{ id: "cm3k9y7d60006qz8rv6w7x8y9", name: "Deploy script", prefix: "service_sk_Xq3vT9bLm", createdAt: CREATED, lastUsedAt: UPDATED }] },
+  apiKeysResponse: { apiKeys: [{ id: "cm3k9y7d60006qz8rv6w7x8y9", name: "Deploy script", prefix: "service_sk_Xq3vT9bLm", access: "full", createdAt: CREATED, lastUsedAt: UPDATED }] },
   createdApiKeyResponse: {
     apiKey: {
       id: "cm3k9y7d60006qz8rv6w7x8y9",
       name: "Deploy script",
       prefix: "service_sk_Xq3vT9bLm",
+      access: "read",
       createdAt: CREATED,
       lastUsedAt: null,
       key: "service_sk_Xq3vT9bLmR2pK8sW4nY6hJ1cF5gD0aZ7eU3iO9tQ2xV8bN4m",

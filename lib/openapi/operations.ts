@@ -21,9 +21,11 @@ import {
   workspaceSnapsArgsSchema,
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
-import { signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
+import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
+import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
+import { auditExamples } from "./audit-examples";
 import { examples } from "./examples";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
@@ -78,6 +80,7 @@ export const TAGS = [
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
+  { name: "Account", description: "Sign-up, password, signing out everywhere (the web app)." },
   WEBHOOK_TAG,
   { name: "Account", description: "Sign-up (the web app)." },
   { name: "MCP", description: "The Model Context Protocol server for AI agents (Streamable HTTP)." },
@@ -409,6 +412,21 @@ export const OPERATIONS: readonly OperationSpec[] = [
   },
   {
     method: "get",
+    path: "/api/workspace/audit-log",
+    operationId: "listAuditLog",
+    tag: "Workspace",
+    summary: "Read the workspace's audit log",
+    description:
+      "Who did what to the workspace's access: sign-ins (failed ones too), sign-outs, API keys, webhooks, members, " +
+      "sharing, deletes. Newest first, kept AUDIT_RETENTION_DAYS (default 180). Workspace admins only, " +
+      "signed in or with a full-access key (403). Never a secret, hash or password.",
+    query: auditLogQuerySchema,
+    success: { status: 200, description: "A page of entries.", schema: auditLogResponseSchema, example: auditExamples.auditLogResponse },
+    errors: [400, 401, 403],
+    access: "key-or-session",
+  },
+  {
+    method: "get",
     path: "/api/keys",
     operationId: "listApiKeys",
     tag: "API keys",
@@ -453,6 +471,33 @@ export const OPERATIONS: readonly OperationSpec[] = [
     success: { status: 201, description: "The new user.", schema: userResponseSchema, example: examples.userResponse },
     errors: [400, 403, 409, 413, 415],
     access: "public",
+  },
+  {
+    method: "post",
+    path: "/api/account/sign-out-everywhere",
+    operationId: "signOutEverywhere",
+    tag: "Account",
+    summary: "Sign out everywhere",
+    description:
+      "Ends every session of the signed-in user on every instance at its next request, this one included, and closes " +
+      "their sessions' event streams. API keys are not affected (revoke them separately).",
+    success: { status: 200, description: "Signed out everywhere.", schema: successResponseSchema, example: examples.success },
+    errors: [401, 403],
+    access: "session",
+  },
+  {
+    method: "put",
+    path: "/api/account/password",
+    operationId: "changePassword",
+    tag: "Account",
+    summary: "Change your password",
+    description:
+      "Checks the current password (failures count against the sign-in limits: 429), sets the new one and ends every " +
+      "session of the user, this one included. An account made by single sign-on may set a first password without one.",
+    body: { schema: changePasswordInputSchema, example: auditExamples.changePassword },
+    success: { status: 200, description: "Changed; sign in again.", schema: successResponseSchema, example: examples.success },
+    errors: [400, 401, 403, 413, 415, 429],
+    access: "session",
   },
   {
     method: "post",

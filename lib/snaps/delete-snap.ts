@@ -1,4 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
@@ -15,10 +17,16 @@ export async function deleteSnap(principal: Principal, snapId: string): Promise<
     // lines, then the snap. Taking the same order first makes them queue instead of deadlocking.
     await tx.$executeRaw`SELECT id FROM "Card" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     await tx.$executeRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
-    const [deleted] = await tx.$queryRaw<{ userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }[]>`
-      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING "userId", "workspaceId", "sharedWithWorkspace", version`;
+    const [deleted] = await tx.$queryRaw<{ title: string; userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }[]>`
+      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING title, "userId", "workspaceId", "sharedWithWorkspace", version`;
     if (!deleted) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
     await notifySnapDeleted(tx, snapId);
     await recordFeedEvents(tx, actorOf(principal), [snapDeletedEvent(snapId, deleted)]);
+    await recordAuditEvent(tx, {
+      workspace: { id: deleted.workspaceId },
+      action: "snap.deleted",
+      actor: auditActorOf(principal),
+      target: { type: "snap", id: snapId, name: deleted.title },
+    });
   });
 }

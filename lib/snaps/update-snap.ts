@@ -8,6 +8,7 @@ import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { createShareToken } from "./create-share-token";
+import { recordSharingChanges } from "./record-sharing-changes";
 import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
 import { snapEtag } from "./snap-etag";
@@ -16,6 +17,8 @@ import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 interface LockedSnap extends SnapAccessFacts {
+  title: string;
+  isPublic: boolean;
   shareToken: string | null;
   updatedAt: Date;
   folderId: string | null;
@@ -37,7 +40,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
     // database's clock, the one card writes use for updatedAt too, and like them it only moves
     // updatedAt forward (see recordSnapChanges).
     const [snap] = await tx.$queryRaw<LockedSnap[]>`
-      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
+      SELECT s."userId", s."workspaceId", s.title, s."isPublic", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
         s."updatedAt", s."folderId", f.name AS "folderName", GREATEST(now(), s."updatedAt" + interval '1 millisecond') AS now
       FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = ${snapId} FOR NO KEY UPDATE OF s`;
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
@@ -58,6 +61,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
       if ("folderId" in data) select.folder = { select: { id: true, name: true } };
       const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
       await recordSnapChanges(tx, actorOf(principal), [{ snapId, snap: changed }], [snapHistory()]);
+      await recordSharingChanges(tx, principal, snapId, snap, input);
     }
 
     const updated = await findSnapDetail({ id: snapId }, tx);

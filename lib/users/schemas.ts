@@ -35,3 +35,10 @@ export const signInInputSchema = z.object({
 /** What the API shows of a user. */
 export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
 export const userResponseSchema = z.object({ user: userSchema });
+
+/** PUT /api/account/password. currentPassword may be left out only by an account that has none (single sign-on). */
+export const changePasswordInputSchema = z.strictObject({
+  currentPassword: z.string().max(200, "Must be at most 200 characters").optional(),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;

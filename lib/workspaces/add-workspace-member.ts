@@ -1,3 +1,5 @@
+import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -33,7 +35,11 @@ export interface AddWorkspaceMemberResult {
  * non-admin learns nothing about which emails exist), NOT_FOUND for an unknown email, CONFLICT when
  * the user is already a member of the workspace. All or nothing, in one transaction.
  */
-export async function addWorkspaceMember(adminUserId: string, input: unknown): Promise<AddWorkspaceMemberResult> {
+export async function addWorkspaceMember(
+  adminUserId: string,
+  input: unknown,
+  actor: AuditActor = userActor(adminUserId),
+): Promise<AddWorkspaceMemberResult> {
   const { email, role } = addWorkspaceMemberInputSchema.parse(input);
 
   return db.$transaction(async (tx) => {
@@ -109,6 +115,12 @@ export async function addWorkspaceMember(adminUserId: string, input: unknown): P
     }
 
     await notifyAccessChanged(tx, [target.id]);
+    await recordAuditEvent(tx, {
+      workspace: { id: workspaceId },
+      action: "member.added",
+      actor,
+      target: { type: "member", id: target.id, name: `${target.email} (${role})` },
+    });
     return {
       user: target,
       workspaceId,

@@ -1,4 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifyAccessChanged } from "@/lib/live/notify-access-changed";
@@ -26,6 +28,12 @@ export async function changeMemberRole(principal: Principal, userId: string, inp
     }
     const row = await tx.membership.update({ where: { userId }, data: { role: input.role }, select: workspaceMemberSelect });
     await notifyAccessChanged(tx, [userId]);
+    await recordAuditEvent(tx, {
+      workspace: { id: principal.workspaceId },
+      action: "member.role_changed",
+      actor: auditActorOf(principal),
+      target: { type: "member", id: userId, name: `${row.user.email} (${target.role} → ${input.role})` },
+    });
     return toWorkspaceMember(row);
   });
 }

@@ -1,4 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifyAccessChanged } from "@/lib/live/notify-access-changed";
@@ -52,6 +54,12 @@ export async function removeWorkspaceMember(principal: Principal, userId: string
       data: { workspaceId: workspace.id, sharedWithWorkspace: false, folderId: null },
     });
     await notifyAccessChanged(tx, [userId]);
+    await recordAuditEvent(tx, {
+      workspace: { id: principal.workspaceId },
+      action: "member.removed",
+      actor: auditActorOf(principal),
+      target: { type: "member", id: userId, name: user.email },
+    });
     return { userId, workspaceId: workspace.id, movedSnaps: moved.count };
   });
 }

@@ -7,7 +7,7 @@ const flagsSchema = z.object({ email: emailSchema });
 /** Spec 2.4's listed attributes, as a table; never the key or its hash. */
 export const apikeyList: Command = {
   name: "apikey:list",
-  summary: "List the user's active API keys: name, prefix, created, last used.",
+  summary: "List the user's active API keys: name, prefix, access (full or read), created, last used.",
   flags: {
     email: { placeholder: "E", required: true },
   },
@@ -22,8 +22,8 @@ export const apikeyList: Command = {
         printOut(`No active API keys for ${user.email}.`);
         return;
       }
-      const rows = keys.map((key) => [printable(key.name), key.prefix, timestamp(key.createdAt), key.lastUsedAt ? timestamp(key.lastUsedAt) : "never"]);
-      for (const line of table(["NAME", "PREFIX", "CREATED", "LAST USED"], rows)) printOut(line);
+      const rows = keys.map((key) => [printable(key.name), key.prefix, key.access, timestamp(key.createdAt), key.lastUsedAt ? timestamp(key.lastUsedAt) : "never"]);
+      for (const line of table(["NAME", "PREFIX", "ACCESS", "CREATED", "LAST USED"], rows)) printOut(line);
     };
   },
 };

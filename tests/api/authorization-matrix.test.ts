@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS, type OperationSpec } from "@/lib/openapi/operations";
-import { api, baseUrl, createKey, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
+import { api, baseUrl, createKey, signUp, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { callerOf, countCards, expectError, insertSnap, newId, storedCards, type SnapFixture } from "./card-fixtures";
 import { rawAgent, rawRequest } from "./raw-http";
@@ -13,7 +13,8 @@ import { rawAgent, rawRequest } from "./raw-http";
  */
 
 type Who = "none" | "malformed" | "revoked" | "outsider" | "memberView" | "memberEdit" | "admin" | "owner";
-type Via = "key" | "cookie";
+/** `readKey`: a read-only API key of the same caller (GET and the event stream only). */
+type Via = "key" | "cookie" | "readKey";
 const WHO: Who[] = ["none", "malformed", "revoked", "outsider", "memberView", "memberEdit", "admin", "owner"];
 
 /** What an operation needs of its caller. */
@@ -26,7 +27,8 @@ type Need =
   | "folder" // the folder's creator or a workspace admin
   | "addMember" // an admin, into their own workspace
   | "adminOfMember" // an admin of the member's workspace
-  | "ownKey"; // the key's own user
+  | "ownKey" // the key's own user
+  | "workspaceAdmin"; // an admin of the caller's own workspace
 
 /** "ok" is the operation's success status. Callers without valid credentials are 401 unless public. */
 const OK = "ok" as const;
@@ -41,6 +43,8 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   addMember: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   adminOfMember: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   ownKey: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  // The outsider is the admin of their own workspace, and reads its log.
+  workspaceAdmin: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
 };
 
 /** Per operation: what it needs. An operation added to the registry must get a row here. */
@@ -78,7 +82,17 @@ const NEEDS: Record<string, Need> = {
   ping: "public",
   streamSnapEvents: "read",
   setPresence: "read",
+  listAuditLog: "workspaceAdmin",
+  signOutEverywhere: "signedIn",
+  changePassword: "signedIn",
 };
+
+/** Operations that end the caller's sessions: a cookie caller is a fresh user, so the team's sessions live on. */
+const ENDS_SESSIONS = new Set(["signOutEverywhere", "changePassword"]);
+
+/** Operations that a read-only key may not use even with GET (the audit log: a full key or a session). */
+const FULL_ACCESS_READS = new Set(["listAuditLog"]);
+const READ_ONLY_MESSAGE = "This API key is read-only";
 
 /** The expected status of one cell. */
 function expectedStatus(op: OperationSpec, who: Who, via: Via): number {
@@ -86,7 +100,9 @@ function expectedStatus(op: OperationSpec, who: Who, via: Via): number {
   if (need === "public") return op.success.status;
   if (who === "none" || who === "malformed" || who === "revoked") return 401;
   if (op.access === "key" && via === "cookie") return 401; // MCP does not even look at a cookie
-  if (op.access === "session" && via === "key") return 403; // keys never manage keys
+  if (op.access === "session" && via !== "cookie") return 403; // keys never manage keys
+  if (via === "readKey" && op.method !== "get" && op.operationId !== "mcp") return 403;
+  if (via === "readKey" && FULL_ACCESS_READS.has(op.operationId)) return 403;
   const expected = PERMISSIONS[need][who];
   return expected === OK ? op.success.status : expected;
 }
@@ -97,6 +113,8 @@ const CODES: Record<number, string> = { 401: "UNAUTHORIZED", 403: "FORBIDDEN", 4
 
 let team: Team;
 let revokedKey: string;
+/** A read-only key of each team member. */
+const readKeys = new Map<string, string>();
 let foreignSnap: SnapFixture;
 const responses: { op: string; who: Who; text: string }[] = [];
 
@@ -105,6 +123,11 @@ beforeAll(async () => {
   revokedKey = await createKey(team.owner, "to revoke");
   await sql().query(`UPDATE "ApiKey" SET "revokedAt" = now() WHERE "userId" = $1 AND name = 'to revoke'`, [team.owner.id]);
   foreignSnap = await insertSnap(team.outsider, { cards: 2 });
+  for (const member of [team.owner, team.admin, team.member, team.outsider]) {
+    const created = await api("POST", "/api/keys", { cookie: member.cookie, body: { name: "read-only", access: "read" } });
+    expect(created.body.apiKey.access).toBe("read");
+    readKeys.set(member.id, created.body.apiKey.key);
+  }
 });
 
 afterAll(() => rawAgent.destroy());
@@ -119,6 +142,7 @@ function headersOf(who: Who, via: Via): Record<string, string> {
   if (who === "malformed") return via === "key" ? { authorization: "Bearer service_sk_not-a-key" } : { cookie: "authjs.session-token=not-a-token", origin: baseUrl };
   if (who === "revoked") return { authorization: `Bearer ${revokedKey}` };
   const member = memberOf(who)!;
+  if (via === "readKey") return { authorization: `Bearer ${readKeys.get(member.id)!}` };
   return via === "key" ? { authorization: `Bearer ${member.key}` } : { cookie: member.cookie, origin: baseUrl };
 }
 
@@ -143,6 +167,8 @@ interface Arranged {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Signs up a fresh user whose session cookie is sent instead of the member's own. */
+  freshCookie?: () => Promise<string>;
 }
 
 /** Fresh rows for one cell, so a cell that deletes or changes something affects only itself. */
@@ -207,6 +233,14 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
       ]);
       return { path: `/api/keys/${keyId}` };
     }
+    case "signOutEverywhere":
+      return { path: "/api/account/sign-out-everywhere", freshCookie: async () => (await signUp("matrix")).cookie };
+    case "changePassword":
+      return {
+        path: "/api/account/password",
+        body: { currentPassword: TEST_PASSWORD, newPassword: "another-horse-43" },
+        freshCookie: async () => (await signUp("matrix")).cookie,
+      };
     case "signUp":
       return { path: "/api/account", body: { email: uniqueEmail("matrix"), password: TEST_PASSWORD, name: "matrix" }, headers: { origin: baseUrl } };
     case "mcp":
@@ -224,8 +258,9 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
 }
 
 const CELLS = OPERATIONS.flatMap((op) =>
-  (["key", "cookie"] as const).flatMap((via) =>
+  (["key", "cookie", "readKey"] as const).flatMap((via) =>
     WHO.filter((who) => !(via === "cookie" && who === "revoked")) // only keys are revoked; a bad cookie is "malformed"
+      .filter((who) => !(via === "readKey" && ["none", "malformed", "revoked"].includes(who))) // covered by "key"
       .map((who) => [`${op.method.toUpperCase()} ${op.path} · ${who} · ${via}`, { op, who, via }] as const),
   ),
 );
@@ -239,14 +274,18 @@ describe("every operation has a row in the matrix", () => {
 describe("authorization matrix: every operation × caller × key or cookie", () => {
   it.each(CELLS)("%s", async (_label, { op, who, via }) => {
     if (!NEEDS[op.operationId]) return; // reported above
-    const { path, body, headers } = await arrange(op, who);
+    const { path, body, headers, freshCookie } = await arrange(op, who);
     const sent = { ...headersOf(who, via), ...headers };
+    if (freshCookie && via === "cookie" && memberOf(who) && ENDS_SESSIONS.has(op.operationId)) sent.cookie = await freshCookie();
     if (body !== undefined) sent["content-type"] = "application/json";
     const response = await rawRequest(op.method.toUpperCase(), path, sent, body === undefined ? undefined : JSON.stringify(body));
     responses.push({ op: op.operationId, who, text: response.text });
     const expected = expectedStatus(op, who, via);
     expect(response.status, response.text.slice(0, 300)).toBe(expected);
     if (expected >= 400) expectError({ status: response.status, body: JSON.parse(response.text) }, expected, CODES[expected]!);
+    if (via === "readKey" && expected === 403 && op.method !== "get" && op.access !== "public") {
+      expect(JSON.parse(response.text).error.message).toBe(READ_ONLY_MESSAGE);
+    }
   });
 });
 
@@ -455,8 +494,9 @@ describe("property-level authorization (OWASP API3)", () => {
   it("no answer of the matrix holds a secret hash, a key other than a new one, or an email outside the workspace's member views", () => {
     expect(responses.length).toBeGreaterThan(OPERATIONS.length * 10);
     const emails = [team.owner, team.admin, team.member, team.outsider].map((member) => member.email);
-    const keys = [team.owner, team.admin, team.member, team.outsider].map((member) => member.key).concat(revokedKey);
-    const memberViews = new Set(["listWorkspaceMembers", "addWorkspaceMember", "changeMemberRole", "signUp"]);
+    const keys = [team.owner, team.admin, team.member, team.outsider].map((member) => member.key).concat(revokedKey, ...readKeys.values());
+    // The audit log names members (by name or email) and what was done to them.
+    const memberViews = new Set(["listWorkspaceMembers", "addWorkspaceMember", "changeMemberRole", "signUp", "listAuditLog"]);
     for (const { op, who, text } of responses) {
       expect({ op, who, hash: /keyHash|passwordHash|\$2[aby]\$/.test(text) }).toEqual({ op, who, hash: false });
       for (const key of keys) expect({ op, who, key: text.includes(key) }).toEqual({ op, who, key: false });

@@ -127,6 +127,25 @@ describe.concurrent("admin CLI", () => {
     expect(users).toEqual([]);
   });
 
+  it("apikey:create --access read makes a read-only key; list shows it; the audit log names the CLI", { timeout: SCENARIO_TIMEOUT }, async () => {
+    const address = email("access");
+    const userId = await createUser(address);
+    const [created, refused] = await Promise.all([
+      cli(["apikey:create", "--email", address, "--name", "reader", "--access", "read"]),
+      cli(["apikey:create", "--email", address, "--name", "writer", "--access", "write"]),
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toContain("read-only");
+    expectRefusal(refused, /--access: Expected "full" or "read"/);
+    const listed = await cli(["apikey:list", "--email", address]);
+    expect(listed.stdout).toMatch(/reader\s+service_sk_\S+\s+read\s+/);
+    expect(await query(`SELECT name, access::text FROM "ApiKey" WHERE "userId" = $1`, [userId])).toEqual([{ name: "reader", access: "read" }]);
+    const audit = await query(`SELECT action, "actorType", "actorUserId", "targetName", ip FROM "AuditEvent" WHERE "targetType" = 'api_key' AND "workspaceId" = $1`, [
+      (await membershipOf(userId))!.workspaceId,
+    ]);
+    expect(audit).toEqual([{ action: "apikey.created", actorType: "cli", actorUserId: null, targetName: "reader (read)", ip: null }]);
+  });
+
   it("user:create prints the new id; a taken email is refused and writes nothing", { timeout: SCENARIO_TIMEOUT }, async () => {
     const address = email("create");
     const first = await cli(["user:create", "--email", address.toUpperCase(), "--password", PASSWORD, "--name", "Ada"]);
@@ -183,8 +202,8 @@ describe.concurrent("admin CLI", () => {
 
     // list: names and prefixes, never a key or a hash
     expect(listed.code, listed.stderr).toBe(0);
-    expect(listed.stdout).toMatch(/NAME\s+PREFIX\s+CREATED\s+LAST USED/);
-    expect(listed.stdout).toMatch(new RegExp(`ci main\\s+${key.slice(0, 20)}\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\s+never`));
+    expect(listed.stdout).toMatch(/NAME\s+PREFIX\s+ACCESS\s+CREATED\s+LAST USED/);
+    expect(listed.stdout).toMatch(new RegExp(`ci main\\s+${key.slice(0, 20)}\\s+full\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\s+never`));
     expect(listed.stdout).toContain("twin");
     for (const secret of [key, one.stdout.trim(), other.stdout.trim()].filter(Boolean)) {
       expect(listed.stdout).not.toContain(secret);

@@ -241,6 +241,18 @@ describe("real responses validate against the document", () => {
     await call("DELETE", "/api/workspace/members/{userId}", { userId: newcomer.id }, admin);
   });
 
+  it("audit log, password and signing out everywhere", async () => {
+    await call("GET", "/api/workspace/audit-log", {}, { cookie: team.admin.cookie, query: "?limit=2&action=apikey" });
+    await call("GET", "/api/workspace/audit-log", {}, { key: team.member.key });
+    await call("GET", "/api/workspace/audit-log", {}, { key: team.admin.key, query: "?limit=500" });
+    const user = await signUp("openapi-account");
+    await call("PUT", "/api/account/password", {}, { cookie: user.cookie, body: { currentPassword: "wrong-one-1", newPassword: "battery-staple-97" } });
+    await call("PUT", "/api/account/password", {}, { cookie: user.cookie, body: { currentPassword: TEST_PASSWORD, newPassword: "battery-staple-97" } });
+    const again = await signUp("openapi-everywhere");
+    await call("POST", "/api/account/sign-out-everywhere", {}, { key: team.owner.key });
+    await call("POST", "/api/account/sign-out-everywhere", {}, { cookie: again.cookie });
+  });
+
   it("the MCP endpoint", async () => {
     const headers = { accept: "application/json, text/event-stream" };
     const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "doc", version: "1" } } };

@@ -62,7 +62,7 @@ test("signed-out visitors are sent to sign-in; signed-in ones skip it", async ({
   await expect(page).toHaveURL(`${baseURL}/`);
 
   await page.getByRole("button", { name: email }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in$/);

@@ -1,4 +1,6 @@
+import { passwordSignInEnabled } from "@/lib/auth/oidc/oidc-config";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
+import { ApiError } from "@/lib/http/api-error";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse";
 import { json, withErrors } from "@/lib/http/route";
@@ -10,6 +12,7 @@ import { signUpInputSchema } from "@/lib/users/schemas";
 /** Sign-up. Public, but browser-only in practice: the same-origin check refuses cross-site posts. */
 export const POST = withErrors(async (request) => {
   assertSameOrigin(request);
+  if (!passwordSignInEnabled()) throw new ApiError("FORBIDDEN", "Password sign-up is turned off on this server: use single sign-on");
   const input = await parseJsonBody(request, signUpInputSchema);
   // Every attempt counts, per address and per email: 429 past the limit (README, "Rate limits").
   await countAttempt(signUpAttempt(request, input.email));

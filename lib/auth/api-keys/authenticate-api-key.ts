@@ -1,7 +1,7 @@
 import bcrypt from "bcrypt";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query-rows";
-import type { WorkspaceRole } from "@/lib/db/generated/enums";
+import type { ApiKeyAccess, WorkspaceRole } from "@/lib/db/generated/enums";
 import type { Principal } from "../principal";
 import { displayPrefix, fingerprint, isWellFormedApiKey } from "./key-format";
 import { recordKeyUse } from "./record-key-use";
@@ -11,6 +11,7 @@ interface ActiveKeyRow {
   userId: string;
   workspaceId: string;
   role: WorkspaceRole;
+  access: ApiKeyAccess;
   lastUsedAt: Date | null;
 }
 
@@ -47,7 +48,7 @@ export async function authenticateApiKey(key: string): Promise<Principal | null>
     return null;
   }
   recordKeyUse(row.id, row.lastUsedAt);
-  return { userId: row.userId, workspaceId: row.workspaceId, role: row.role, via: "apiKey", apiKeyId: row.id };
+  return { userId: row.userId, workspaceId: row.workspaceId, role: row.role, via: "apiKey", apiKeyId: row.id, access: row.access };
 }
 
 /** True when this process has already proven the key with bcrypt (the hot path: no bcrypt, no limiter). */
@@ -90,7 +91,7 @@ function remember(keyFingerprint: string, apiKeyId: string) {
 async function findActiveKey(apiKeyId: string): Promise<ActiveKeyRow | null> {
   // On the pool directly: this read runs on every API-key request (lib/db/query-rows.ts).
   const rows = await queryRows<ActiveKeyRow>(
-    `SELECT k.id, k."userId", m."workspaceId", m.role::text AS role, k."lastUsedAt"
+    `SELECT k.id, k."userId", m."workspaceId", m.role::text AS role, k.access::text AS access, k."lastUsedAt"
      FROM "ApiKey" k JOIN "Membership" m ON m."userId" = k."userId"
      WHERE k.id = $1 AND k."revokedAt" IS NULL`,
     [apiKeyId],

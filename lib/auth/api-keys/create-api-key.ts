@@ -1,5 +1,7 @@
 import bcrypt from "bcrypt";
-import { db } from "@/lib/db/client";
+import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { displayPrefix, generateApiKeySecret, MAX_ACTIVE_API_KEYS } from "./key-format";
 import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";
@@ -11,12 +13,12 @@ const KEY_BCRYPT_COST = 10;
  * Creates a key for the user and returns its secret, the only time it exists in plaintext.
  * The user row is locked so that two concurrent requests cannot both pass the 10-key limit.
  */
-export async function createApiKey(userId: string, input: unknown) {
-  const { name } = createApiKeyInputSchema.parse(input);
+export async function createApiKey(userId: string, input: unknown, actor: AuditActor = userActor(userId)) {
+  const { name, access } = createApiKeyInputSchema.parse(input);
   const secret = generateApiKeySecret();
   const keyHash = await bcrypt.hash(secret, KEY_BCRYPT_COST);
 
-  const apiKey = await db.$transaction(async (tx) => {
+  const apiKey = await runTransaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     if (active >= MAX_ACTIVE_API_KEYS) {
@@ -25,10 +27,17 @@ export async function createApiKey(userId: string, input: unknown) {
         `You already have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed. Revoke one to generate another.`,
       );
     }
-    return tx.apiKey.create({
-      data: { userId, name, prefix: displayPrefix(secret), keyHash },
+    const created = await tx.apiKey.create({
+      data: { userId, name, prefix: displayPrefix(secret), keyHash, access },
       select: apiKeySummarySelect,
     });
+    await recordAuditEvent(tx, {
+      workspace: { ofUserId: userId },
+      action: "apikey.created",
+      actor,
+      target: { type: "api_key", id: created.id, name: `${created.name} (${created.access})` },
+    });
+    return created;
   });
   return { apiKey, secret };
 }

@@ -7,7 +7,14 @@ export const apiKeyNameSchema = z
   .min(1, "Name is required")
   .max(100, "Name must be at most 100 characters");
 
-export const createApiKeyInputSchema = z.strictObject({ name: apiKeyNameSchema });
+/** `full`: the user's own permissions; `read`: GET and the event stream only (docs/SECURITY.md). */
+export const apiKeyAccessSchema = z.enum(["full", "read"], { error: 'Expected "full" or "read"' });
+export type ApiKeyAccessLevel = z.infer<typeof apiKeyAccessSchema>;
+
+export const createApiKeyInputSchema = z.strictObject({
+  name: apiKeyNameSchema,
+  access: apiKeyAccessSchema.default("full").describe("`full` (default) or `read`: GET and the event stream only."),
+});
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInputSchema>;
 
 /** What is ever shown of a key after creation: never the secret, never its hash. */
@@ -15,6 +22,7 @@ export const apiKeySummarySelect = {
   id: true,
   name: true,
   prefix: true,
+  access: true,
   createdAt: true,
   lastUsedAt: true,
 } as const;
@@ -24,6 +32,7 @@ export const apiKeySummarySchema = z.object({
   id: idSchema,
   name: z.string(),
   prefix: z.string().describe("The key's first 20 characters."),
+  access: apiKeyAccessSchema.describe("`full`: the user's permissions; `read`: every write is 403."),
   createdAt: timestampSchema,
   lastUsedAt: timestampSchema.nullable().describe("Kept within a minute."),
 });

@@ -1,3 +1,4 @@
+import { auditActorOf } from "@/lib/audit/audit-actor";
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { parseJsonBody } from "@/lib/http/parse";
 import { json, withPrincipal } from "@/lib/http/route";
@@ -12,7 +13,7 @@ export const GET = withPrincipal(async (_request, { principal }) => json(await l
 /** An admin brings an existing user in by email: 201 {member}; 404 unknown email, 409 already a member. */
 export const POST = withPrincipal(async (request, { principal }) => {
   const input = await parseJsonBody(request, addWorkspaceMemberInputSchema);
-  const added = await addWorkspaceMember(principal.userId, input);
+  const added = await addWorkspaceMember(principal.userId, input, auditActorOf(principal));
   return json({ member: await getWorkspaceMember(added.workspaceId, added.user.id) }, 201);
 });
 

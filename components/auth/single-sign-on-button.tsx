@@ -1,0 +1,23 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** "Continue with <provider>": Auth.js sends the browser to the identity provider and back. */
+export function SingleSignOnButton({ providerId, label }: { providerId: string; label: string }) {
+  const [pending, setPending] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      className="w-full"
+      pending={pending}
+      onClick={() => {
+        setPending(true);
+        void signIn(providerId, { redirectTo: "/" }).catch(() => setPending(false));
+      }}
+    >
+      Continue with {label}
+    </Button>
+  );
+}

@@ -1,0 +1,52 @@
+/** An entry as GET /api/workspace/audit-log answers it. */
+export interface AuditEntry {
+  id: string;
+  action: string;
+  occurredAt: string;
+  actor: { type: "user" | "api_key" | "cli" | "anonymous"; userId: string | null; name: string | null; apiKeyId: string | null; apiKeyName: string | null };
+  target: { type: string; id: string | null; name: string | null };
+  ip: string | null;
+}
+
+/** The filter's choices: a whole area or nothing (every action). */
+export const AUDIT_FILTERS = [
+  { value: "", label: "Everything" },
+  { value: "auth", label: "Sign-ins and sign-outs" },
+  { value: "apikey", label: "API keys" },
+  { value: "webhook", label: "Webhooks" },
+  { value: "member", label: "Members" },
+  { value: "snap", label: "Snaps" },
+] as const;
+
+const ACTION_LABELS: Record<string, string> = {
+  "auth.signed_in": "Signed in",
+  "auth.sign_in_failed": "Failed sign-in",
+  "auth.signed_out": "Signed out",
+  "auth.signed_out_everywhere": "Signed out everywhere",
+  "auth.password_changed": "Changed the password",
+  "apikey.created": "Created API key",
+  "apikey.revoked": "Revoked API key",
+  "webhook.created": "Created webhook",
+  "webhook.deleted": "Deleted webhook",
+  "member.added": "Added member",
+  "member.removed": "Removed member",
+  "member.role_changed": "Changed role",
+  "snap.shared": "Shared with the workspace",
+  "snap.unshared": "Stopped sharing with the workspace",
+  "snap.made_public": "Made public",
+  "snap.made_private": "Made private",
+  "snap.restored": "Restored a version",
+  "snap.deleted": "Deleted snap",
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** Who acted, in words: the person (and the key they used), the admin CLI, or an unknown caller. */
+export function actorLabel(actor: AuditEntry["actor"]): string {
+  if (actor.type === "cli") return "Admin CLI";
+  if (actor.type === "anonymous") return "Someone";
+  const name = actor.name ?? "A deleted user";
+  return actor.type === "api_key" ? `${name} (API key ${actor.apiKeyName ?? "deleted"})` : name;
+}

@@ -1,0 +1,34 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Principal } from "@/lib/auth/principal";
+import type { AuditActorType } from "./audit-schemas";
+
+/** Who an audit entry says acted. */
+export interface AuditActor {
+  type: AuditActorType;
+  userId: string | null;
+  apiKeyId?: string | null;
+}
+
+export function auditActorOf(principal: Pick<Principal, "userId" | "via" | "apiKeyId">): AuditActor {
+  return principal.via === "apiKey"
+    ? { type: "api_key", userId: principal.userId, apiKeyId: principal.apiKeyId ?? null }
+    : { type: "user", userId: principal.userId };
+}
+
+export function userActor(userId: string): AuditActor {
+  return { type: "user", userId };
+}
+
+const cliScope = new AsyncLocalStorage<true>();
+
+/**
+ * Runs the admin CLI's work: every audit entry written inside names the CLI as its actor, whatever
+ * user the lib function acted for (the CLI is whoever has the database, not a signed-in user).
+ */
+export function runAsCli<T>(work: () => Promise<T>): Promise<T> {
+  return cliScope.run(true, work);
+}
+
+export function resolveAuditActor(actor: AuditActor): AuditActor {
+  return cliScope.getStore() ? { type: "cli", userId: null, apiKeyId: null } : actor;
+}

@@ -1,0 +1,35 @@
+/** The provider id in Auth.js's routes: the redirect URI to register is <app>/api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The sign-in button says "Continue with <name>". */
+  name: string;
+  /** A first sign-in by someone without an account makes one (default); false refuses them. */
+  allowSignup: boolean;
+}
+
+/**
+ * Single sign-on, configured only by the environment (README, "Single sign-on"): on when
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set.
+ */
+export function oidcConfig(env: NodeJS.ProcessEnv = process.env): OidcConfig | null {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET;
+  if (!issuer || !clientId || !clientSecret) return null;
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    name: env.OIDC_NAME?.trim() || "Single sign-on",
+    allowSignup: env.OIDC_ALLOW_SIGNUP?.trim().toLowerCase() !== "false",
+  };
+}
+
+/** PASSWORD_SIGNIN=false hides the password form and refuses password sign-ins and sign-ups. */
+export function passwordSignInEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PASSWORD_SIGNIN?.trim().toLowerCase() !== "false";
+}

@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import pg from "pg";
+import { startAppServer, type AppServer } from "../setup/app-server";
+import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { listenTestOidcProvider, type TestOidcProvider } from "./oidc-test-provider";
+
+/**
+ * Single sign-on end to end: Chromium, an app instance configured for OIDC by its environment, and
+ * a real OpenID provider (`oidc-provider`) on loopback, started here. Needs DATABASE_URL (the app
+ * instance of this spec shares the suite's database).
+ */
+const databaseUrl = process.env.DATABASE_URL;
+test.skip(!databaseUrl, "the OIDC spec starts its own app instance on DATABASE_URL");
+test.describe.configure({ mode: "serial" });
+
+let provider: TestOidcProvider;
+let app: AppServer;
+/** The app as the browser reaches it: Next serves `next start -H 127.0.0.1` under the name localhost, and Auth.js builds the redirect URI from it. */
+let appUrl: string;
+let db: pg.Pool;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  provider = await listenTestOidcProvider();
+  app = await startAppServer({
+    databaseUrl: databaseUrl!,
+    authSecret: randomBytes(32).toString("base64url"),
+    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_NAME: "Test SSO", LOG_LEVEL: "error" },
+  });
+  appUrl = app.baseUrl.replace("127.0.0.1", "localhost");
+  provider.start(`${appUrl}/api/auth/callback/oidc`);
+  db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await provider?.stop();
+  await db?.end();
+});
+
+/**
+ * From the app's sign-in page through the provider's own sign-in and consent pages, as far as the
+ * provider shows them (it remembers its own session and an earlier consent), back to the app.
+ */
+async function signInWithProvider(page: Page, login: string) {
+  await page.goto(`${appUrl}/sign-in`);
+  await page.getByRole("button", { name: "Continue with Test SSO" }).click();
+  // Off to the provider (or straight back, signed in or refused, when it remembers this browser).
+  await page.waitForURL((url) => url.origin === provider.issuer || url.pathname === "/" || url.searchParams.has("error"), { waitUntil: "commit" });
+  const loginField = page.locator('input[name="login"]');
+  const consent = page.getByRole("button", { name: "Continue", exact: true });
+  // Back in the app: signed in, or on the sign-in page with the reason it was refused.
+  const back = page.getByRole("heading", { name: "Your snaps" }).or(page.getByRole("heading", { name: "Welcome back" }));
+  for (;;) {
+    await expect(loginField.or(consent).or(back).first()).toBeVisible();
+    if (await back.first().isVisible()) return;
+    if (await loginField.isVisible()) {
+      await loginField.fill(login);
+      await page.locator('input[name="password"]').fill("anything");
+      await page.getByRole("button", { name: "Sign-in" }).click();
+      await expect(loginField).toBeHidden();
+    } else {
+      await consent.click();
+      await expect(consent).toBeHidden();
+    }
+  }
+}
+
+async function usersWithEmail(email: string) {
+  const { rows } = await db.query<{ id: string; passwordHash: string | null; identities: number; workspaceName: string; role: string }>(
+    `SELECT u.id, u."passwordHash", (SELECT count(*)::int FROM "UserIdentity" i WHERE i."userId" = u.id) AS identities, w.name AS "workspaceName", m.role::text AS role
+     FROM "User" u JOIN "Membership" m ON m."userId" = u.id JOIN "Workspace" w ON w.id = m."workspaceId" WHERE u.email = $1`,
+    [email],
+  );
+  return rows;
+}
+
+test("the sign-in page offers the provider, with the password form beside it", async ({ page }) => {
+  await page.goto(`${appUrl}/sign-in`);
+  await expect(page.getByRole("button", { name: "Continue with Test SSO" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: "tests/artifacts/sign-in-sso.png", fullPage: true });
+});
+
+test("first sign-in makes the account and its personal workspace; signing out and in again finds the same account", async ({ page }) => {
+  const email = uniqueEmail("sso-new");
+  provider.identities.set("nova", { email, emailVerified: true, name: "Nova Sso" });
+  await signInWithProvider(page, "nova");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+
+  const [user] = await usersWithEmail(email);
+  expect(user).toMatchObject({ passwordHash: null, identities: 1, workspaceName: "Nova Sso's workspace", role: "admin" });
+
+  await page.getByRole("button", { name: /Nova Sso/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await signInWithProvider(page, "nova");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  expect(await usersWithEmail(email)).toEqual([user]);
+});
+
+test("an existing password account with the same verified email is linked, not duplicated", async ({ page, request }) => {
+  const email = uniqueEmail("sso-link");
+  const created = await request.post(`${appUrl}/api/account`, {
+    data: { email, password: STRONG_PASSWORD, name: "Lin Ked" },
+    headers: { Origin: appUrl },
+  });
+  expect(created.status()).toBe(201);
+  const { user } = await created.json();
+  provider.identities.set("linker", { email: email.toUpperCase(), emailVerified: true, name: "Someone Else" });
+
+  await signInWithProvider(page, "linker");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  const rows = await usersWithEmail(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ id: user.id, identities: 1 });
+  expect(rows[0]!.passwordHash).toMatch(/^\$2/);
+  await expect(page.getByRole("button", { name: /Lin Ked/ })).toBeVisible();
+});
+
+test("an unverified email is refused with a clear message, and no account is made", async ({ page }) => {
+  const email = uniqueEmail("sso-unverified");
+  provider.identities.set("unverified", { email, emailVerified: false, name: "Un Verified" });
+  await signInWithProvider(page, "unverified");
+  await expect(page).toHaveURL(/\/sign-in\?error=unverified_email/);
+  await expect(page.getByRole("alert")).toContainText("has not verified your email address");
+  expect(await usersWithEmail(email)).toEqual([]);
+  await page.screenshot({ path: "tests/artifacts/sign-in-sso-refused.png", fullPage: true });
+});
