@@ -17,6 +17,7 @@ import {
 } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 import { idSchema, successResponseSchema } from "@/lib/validation/common";
+import { TRANSFER_TOOLS } from "./transfer-tools";
 
 interface ToolAnnotations {
   readOnlyHint?: boolean;
@@ -121,4 +122,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
       return { success: true };
     },
   }),
+  ...TRANSFER_TOOLS,
 ];

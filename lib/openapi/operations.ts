@@ -14,18 +14,19 @@ import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/li
 import { presenceUpdateSchema, snapEventsQuerySchema } from "@/lib/live/live-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import {
-  snapCreateSchema,
   snapListResponseSchema,
   snapResponseSchema,
   snapUpdateSchema,
   workspaceSnapsArgsSchema,
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
+import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { examples } from "./examples";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
@@ -71,6 +72,7 @@ export const TAGS = [
   { name: "Snaps", description: "Grid boards: list, read, create, update, delete (spec 4.1)." },
   { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100 (spec 4.2)." },
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
+  { name: "Templates", description: "Boards to start a snap from: built-in and saved by your workspace (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
@@ -99,9 +101,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
     operationId: "createSnap",
     tag: "Snaps",
     summary: "Create a snap",
-    description: "A snap with a grid of rows × cols empty cards (default 1 × 1). Safe to retry with an Idempotency-Key.",
+    description:
+      "A snap with a grid of rows × cols empty cards (default 1 × 1), or with templateId the template's board (GET /api/templates), the fields you send replacing its own. Safe to retry with an Idempotency-Key.",
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: snapCreateSchema, example: examples.snapCreate },
+    body: { schema: snapCreateRequestSchema, example: examples.snapCreate },
     success: { status: 201, description: "The new snap with its cards.", schema: snapResponseSchema, example: examples.snapResponse, replayable: true },
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",
@@ -501,4 +504,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [],
     access: "public",
   },
+  ...TRANSFER_OPERATIONS,
 ];
