@@ -460,7 +460,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "MCP",
     summary: "MCP endpoint (Streamable HTTP)",
     description:
-      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
+      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card, export_snap, import_snap, duplicate_snap, list_templates, create_snap_from_template. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
     body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: 8_000_000 },
     success: { status: 200, description: "The JSON-RPC response (202 with no body for a notification).", schema: mcpResponseSchema, example: examples.mcpResponse },
     errors: [401],

@@ -1,5 +1,4 @@
 import type { Principal } from "@/lib/auth/principal";
-import { insertCards } from "@/lib/cards/insert-cards";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
@@ -8,7 +7,8 @@ import { lineSelect, type LineView } from "@/lib/lines/line-selects";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "./grid-size";
-import type { DocumentCard, SnapDocument } from "./transfer-schemas";
+import { insertDocumentCards } from "./insert-document-cards";
+import type { SnapDocument } from "./transfer-schemas";
 
 const lineColumnsSql = Prisma.raw(
   Object.keys(lineSelect)
@@ -44,7 +44,7 @@ export async function importSnap(principal: Principal, document: SnapDocument): 
       select: snapFieldsSelect,
     });
     const cardIds = orderedIds(cards.length);
-    const inserted = cards.length ? await insertCards(tx, cards.map((card, index) => ({ ...withoutKey(card), id: cardIds[index], snapId: created.id }))) : [];
+    const inserted = await insertDocumentCards(tx, created.id, cards, cardIds);
     const idOfKey = new Map(cards.map((card, index) => [card.key, cardIds[index]!]));
     const insertedLines = await insertLines(
       tx,
@@ -66,12 +66,6 @@ function declaredGrid({ snap, cards }: SnapDocument): { rowHeights: Record<strin
   const rowHeights = snap.rows > extent.rows ? { ...snap.rowHeights, [snap.rows - 1]: DEFAULT_ROW_HEIGHT } : snap.rowHeights;
   const colWidths = snap.cols > extent.cols ? { ...snap.colWidths, [snap.cols - 1]: DEFAULT_COL_WIDTH } : snap.colWidths;
   return { rowHeights, colWidths };
-}
-
-function withoutKey(card: DocumentCard): Omit<DocumentCard, "key"> {
-  const fields: Partial<DocumentCard> = { ...card };
-  delete fields.key;
-  return fields as Omit<DocumentCard, "key">;
 }
 
 /** Random ids, sorted: the i-th sorts before the (i+1)-th. */
