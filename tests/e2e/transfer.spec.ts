@@ -26,7 +26,8 @@ test("templates, export, duplicate and import in the browser", async ({ page }) 
   const dialog = page.getByRole("dialog", { name: "New snap" });
   const gallery = dialog.getByRole("group", { name: "Start from" });
   await expect(gallery.getByRole("radio", { name: "Empty grid" })).toBeChecked();
-  await gallery.getByRole("radio", { name: /^Kanban/ }).check();
+  await gallery.getByText("Kanban", { exact: true }).click();
+  await expect(gallery.getByRole("radio", { name: /^Kanban/ })).toBeChecked();
   await expect(dialog.getByLabel("Rows")).toHaveCount(0);
   await expect(dialog).toContainText("Backlog, to do, in progress and done columns");
   await page.screenshot({ path: `${ARTIFACTS}/new-snap-templates.png` });
