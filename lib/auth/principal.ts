@@ -7,4 +7,6 @@ export interface Principal {
   role: WorkspaceRole;
   via: "apiKey" | "session";
   apiKeyId?: string;
+  /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
+  agent?: "mcp";
 }

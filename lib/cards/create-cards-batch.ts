@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchCreate } from "./card-schemas";
@@ -26,7 +27,7 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
       "Snap",
     );
     const created = await insertCards(tx, cards);
-    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(created, cards));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards));
     return created;
   });
 }

@@ -3,6 +3,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { applyCardUpdates } from "./apply-card-updates";
@@ -26,7 +27,7 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
       assertIfMatch(ifMatch, cardEtag(current!), "card");
     }
     const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(updated, [input]));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]));
     return updated[0]!;
   });
 }

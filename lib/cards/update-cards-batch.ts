@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
 import { applyCardUpdates } from "./apply-card-updates";
 import { assertBatchEditable } from "./assert-batch-editable";
@@ -29,7 +30,7 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       "Card",
     );
     const updated = await applyCardUpdates(tx, updates);
-    await recordSnapChanges(tx, principal.userId, cardChangesBySnap(updated, updates));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates));
     return updated;
   });
 }

@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
 
 /**
@@ -17,7 +18,7 @@ export async function deleteFolder(principal: Principal, folderId: string): Prom
     const deleted = await tx.folder.deleteMany({ where: { id: folderId } });
     await recordSnapChanges(
       tx,
-      principal.userId,
+      actorOf(principal),
       filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),
     );
     return deleted;

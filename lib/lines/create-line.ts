@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
 import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
 import type { LineCreate } from "./line-schemas";
@@ -23,7 +24,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
     if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await recordSnapChanges(tx, principal.userId, [{ snapId, lines: [line] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }]);
     return line;
   });
 }

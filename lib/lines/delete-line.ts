@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import { lockLine } from "./lock-line";
 
 /** DELETE /api/lines/:id: needs edit access to the line's snap. */
@@ -8,6 +9,6 @@ export async function deleteLine(principal: Principal, lineId: string): Promise<
   await runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "delete");
     await tx.line.deleteMany({ where: { id: lineId } });
-    await recordSnapChanges(tx, principal.userId, [{ snapId, deletedLineIds: [lineId] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }]);
   });
 }

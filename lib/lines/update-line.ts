@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
+import { actorOf } from "@/lib/live/write-actor";
 import type { LineUpdate } from "./line-schemas";
 import { lineSelect, type LineView } from "./line-selects";
 import { lockLine } from "./lock-line";
@@ -10,7 +11,7 @@ export async function updateLine(principal: Principal, lineId: string, input: Li
   return runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "update");
     const line = await tx.line.update({ where: { id: lineId }, data: { ...input, updatedAt: new Date() }, select: lineSelect });
-    await recordSnapChanges(tx, principal.userId, [{ snapId, lines: [line] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }]);
     return line;
   });
 }

@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChange } from "./snap-change";
 import { SNAP_EVENTS_CHANNEL } from "./live-channels";
 import { currentSnapWrite } from "./snap-write-context";
+import type { WriteActor } from "./write-actor";
 
 /** Events kept per snap for streams to catch up from; an older Last-Event-ID gets `reset`. */
 export const SNAP_EVENTS_KEPT = 500;
@@ -15,7 +16,7 @@ export const SNAP_EVENTS_KEPT = 500;
  * the caller locked (the global lock order). Returns the new versions, and reports them to the
  * write's context for the Snap-Version response header. One change per snap.
  */
-export async function recordSnapChanges(tx: Tx, actorUserId: string, changes: readonly SnapChange[]): Promise<Map<string, number>> {
+export async function recordSnapChanges(tx: Tx, actor: WriteActor, changes: readonly SnapChange[]): Promise<Map<string, number>> {
   if (changes.length === 0) return new Map();
   const context = currentSnapWrite();
   const baseVersion = context?.baseVersion ?? null;
@@ -32,8 +33,8 @@ export async function recordSnapChanges(tx: Tx, actorUserId: string, changes: re
       WHERE s.id = locked.id AND s.id = ANY(${snapIds}::text[])
       RETURNING s.id, s.version
     ), inserted AS (
-      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload)
-      SELECT b.id, b.version, ${actorUserId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
+      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
+      SELECT b.id, b.version, ${actor.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
     ), pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b
       WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}

@@ -52,7 +52,8 @@ async function callTool(principal: Principal, name: string, args: unknown): Prom
  * POST /api/mcp: one Streamable HTTP exchange in stateless mode. A fresh server and transport per
  * request keep no state in the process, so any instance can answer any request.
  */
-export async function handleMcpRequest(request: Request, principal: Principal): Promise<Response> {
+export async function handleMcpRequest(request: Request, caller: Principal): Promise<Response> {
+  const principal: Principal = { ...caller, agent: "mcp" };
   // The low-level Server rather than McpServer: McpServer validates tool arguments itself and
   // reports failures as plain text, where we want the API's error codes.
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
