@@ -88,7 +88,7 @@ async function insertLines(tx: Tx, snapId: string, lines: readonly NewLine[]): P
   const inserted = await tx.$queryRaw<LineView[]>`
     INSERT INTO "Line" AS l ("id", "snapId", "fromCardId", "toCardId", "color", "style", "arrow")
     SELECT v.id, ${snapId}, v."fromCardId", v."toCardId", v.color, v.style, v.arrow
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id text, "fromCardId" text, "toCardId" text, color text, style "LineStyle", arrow "LineArrow")
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id text, "fromCardId" text, "toCardId" text, color text, style "LineStyle", arrow "LineArrow")
     RETURNING ${lineColumnsSql}`;
   return inserted.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
