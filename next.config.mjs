@@ -20,7 +20,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native modules stay outside the server bundle.
-  serverExternalPackages: ["bcrypt", "pg", "@electric-sql/pglite", "@electric-sql/pglite-socket", "@resvg/resvg-js"],
+  serverExternalPackages: ["bcrypt", "pg", "@resvg/resvg-js"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -5,13 +5,13 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 
 /**
- * One app instance, started by the same launcher users run. With DATABASE_URL a second instance on
- * PORT + 1 shares the database (tests/e2e/live.spec.ts: a change made through one reaches a browser
- * on the other); the embedded database serves a single instance.
+ * Two app instances, started by the same launcher users run, on one database (tests/e2e/live.spec.ts:
+ * a change made through one reaches a browser on the other): DATABASE_URL's server, or the embedded
+ * PostgreSQL that the first launcher starts and the second one finds running.
  */
 function appServer(port: number) {
   return {
-    command: "npx tsx scripts/start.ts",
+    command: "node scripts/start.mjs",
     url: `http://localhost:${port}/api/health`,
     // Many sign-ups and sign-ins from one address: rate limits far above what the suite does.
     env: {
@@ -33,7 +33,7 @@ function appServer(port: number) {
 
 /**
  * End-to-end tests against the production build, started by the same launcher users run
- * (scripts/start.ts: builds when stale, DATABASE_URL or the embedded database, migrations).
+ * (scripts/start.mjs: builds when stale, DATABASE_URL or the embedded database, migrations).
  * The browser is the system's Debian Chromium (`apt-get install -y chromium`), quiet and offline.
  */
 export default defineConfig({
@@ -54,6 +54,6 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: process.env.DATABASE_URL ? [appServer(PORT), appServer(PORT + 1)] : appServer(PORT),
+  webServer: [appServer(PORT), appServer(PORT + 1)],
 
 });

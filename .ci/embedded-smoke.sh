@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 unset DATABASE_URL
 export SNAP_DATA_DIR; SNAP_DATA_DIR="$(mktemp -d)"
-port=3210
+chmod 755 "$SNAP_DATA_DIR" # as root, PostgreSQL runs as the postgres user, which must reach the folder
+port=${SMOKE_PORT:-3210}
 base="http://127.0.0.1:$port"
 server=""
 cleanup() {
@@ -17,8 +18,8 @@ cleanup() {
 trap cleanup EXIT
 
 start_app() {
-  # A session of its own, so that stopping it reaches npx, tsx, the launcher and next alike.
-  PORT=$port setsid npx tsx scripts/start.ts >"$SNAP_DATA_DIR/start.log" 2>&1 &
+  # As a user starts it; a session of its own, so that the leftovers check below sees only its processes.
+  PORT=$port setsid npm start >"$SNAP_DATA_DIR/start.log" 2>&1 &
   server=$!
   for _ in $(seq 1 180); do
     if curl -fsS "$base/api/health" >/dev/null 2>&1; then return 0; fi
@@ -27,7 +28,18 @@ start_app() {
   cat "$SNAP_DATA_DIR/start.log"; echo "the app did not become healthy on the embedded database" >&2; return 1
 }
 stop_app() {
-  kill -TERM -- "-$server" 2>/dev/null || true
+  # SIGTERM to npm alone, as a service manager sends it: every process of the session must go.
+  kill -TERM "$server" 2>/dev/null || true
+  for _ in $(seq 1 30); do
+    pgrep -s "$server" >/dev/null || break
+    sleep 1
+  done
+  if pgrep -s "$server" >/dev/null; then
+    ps -o pid,args -s "$server"; echo "processes left 30 s after SIGTERM" >&2
+    kill -KILL -- "-$server" 2>/dev/null || true
+    server=""
+    return 1
+  fi
   wait "$server" 2>/dev/null || true
   server=""
 }

@@ -100,12 +100,12 @@ function flagErrorMessage(error: unknown): string {
  * disconnects and stops the embedded database if this process started it.
  */
 async function withDatabase(run: () => Promise<void>, command: Command): Promise<number> {
-  // A command needs a connection or two; the embedded server takes 20 in all, the app included.
+  // A command needs a connection or two; the embedded server takes 60 in all, the app included.
   process.env.DATABASE_POOL_SIZE ??= "2";
 
   let database: { url: string; stop(): Promise<void> };
   try {
-    // resolveDatabaseUrl() would answer DATABASE_URL too; not loading PGlite saves a quarter second.
+    // resolveDatabaseUrl() would answer DATABASE_URL too; not loading the embedded module saves time.
     const url = process.env.DATABASE_URL;
     database = url ? { url, stop: async () => {} } : await (await import("@/lib/db/embedded")).resolveDatabaseUrl();
   } catch (error) {

@@ -9,7 +9,7 @@
 import { cp, rename, rm, stat } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { withEmbeddedDataDirClaimed } from "../lib/db/embedded";
+import { giveDataDirToServer, withEmbeddedDataDirClaimed } from "../lib/db/embedded";
 import { backupTarget, runPgTool } from "./backup/backup-target";
 
 async function restore(source: string | undefined): Promise<string> {
@@ -31,6 +31,7 @@ async function restore(source: string | undefined): Promise<string> {
     await cp(from, incoming, { recursive: true });
     await rm(outgoing, { recursive: true, force: true });
     if (existsSync(dataDir)) await rename(dataDir, outgoing);
+    giveDataDirToServer(incoming); // copied as root, the files are root's: hand them back
     await rename(incoming, dataDir);
     await rm(outgoing, { recursive: true, force: true });
   });

@@ -1,15 +1,26 @@
 /**
- * `npm start`: the one command a new user runs. Builds the app when the build is missing or stale,
- * picks the database (DATABASE_URL, else the embedded PostgreSQL in data/pglite, served from this
- * process), applies the committed migrations, provides AUTH_SECRET, then runs `next start` with
- * DATABASE_URL set: the app itself only ever reads DATABASE_URL.
+ * `npm start` (through scripts/start.mjs, which compiles this file): the one command a new user
+ * runs. Builds the app when the build is missing or stale, picks the database (DATABASE_URL, else
+ * the embedded PostgreSQL in data/postgres, started by this process; a folder of the earlier PGlite
+ * default is imported first), applies the committed migrations, provides AUTH_SECRET, then runs
+ * `next start` with DATABASE_URL set: the app itself only ever reads DATABASE_URL.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { constants } from "node:os";
 import path from "node:path";
-import { DATA_DIR, DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
+import {
+  DATA_DIR,
+  DEFAULT_DATA_DIR,
+  EmbeddedInUseError,
+  LEGACY_PGLITE_DIR,
+  PROJECT_ROOT,
+  findRunningEmbeddedPostgres,
+  startEmbeddedPostgres,
+  waitForRunningEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from "../lib/db/embedded.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
 import { serverNodeOptions } from "./server-node-options.ts";
@@ -26,7 +37,13 @@ function authSecret(): string {
   if (kept) return kept;
   mkdirSync(DATA_DIR, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  try {
+    // Exclusive: of two instances started together, both must use the secret the first one wrote.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: existsSync(file) ? "w" : "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return authSecret();
+    throw error;
+  }
   chmodSync(file, 0o600); // in case an empty file with other permissions was there
   return secret;
 }
@@ -58,12 +75,21 @@ async function exit(code: number): Promise<never> {
 
 // Ctrl-C reaches next too (same process group); forwarding covers `kill <this pid>` as well.
 // next's exit then ends this process through exit() below, after the database is closed.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    if (child) child.kill(signal);
-    else void exit(128 + constants.signals[signal]);
-  });
+function shutDown(signal: "SIGINT" | "SIGTERM" | "SIGHUP"): void {
+  if (child) child.kill(signal);
+  else void exit(128 + constants.signals[signal]);
 }
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => shutDown(signal));
+
+// `npm start` runs this under `sh -c`, and npm passes a SIGTERM to that shell only, which dies
+// without passing it on: this process is then handed to another parent, and takes that as the SIGTERM.
+const parentAtStart = process.ppid;
+const parentWatch = setInterval(() => {
+  if (process.ppid === parentAtStart) return;
+  clearInterval(parentWatch);
+  shutDown("SIGTERM");
+}, 500);
+parentWatch.unref();
 
 async function main(): Promise<number> {
   const staleBecause = staleBuildReason();
@@ -76,12 +102,25 @@ async function main(): Promise<number> {
   let url = process.env.DATABASE_URL;
   let where = "DATABASE_URL";
   if (!url) {
-    where = `embedded (${path.relative(PROJECT_ROOT, DEFAULT_DATA_DIR)})`;
-    const started = Date.now();
-    log(`starting the embedded PostgreSQL in ${path.relative(PROJECT_ROOT, DEFAULT_DATA_DIR)}…`);
-    database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, handleSignals: false });
-    url = (await database).url;
-    log(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const shown = path.relative(PROJECT_ROOT, DEFAULT_DATA_DIR);
+    where = `embedded (${shown})`;
+    // Another launcher already serves the folder: this one is a second app instance on it.
+    url = (await findRunningEmbeddedPostgres(DEFAULT_DATA_DIR)) ?? undefined;
+    if (url) log(`using the embedded PostgreSQL another process runs on ${shown}`);
+    else {
+      const started = Date.now();
+      log(`starting the embedded PostgreSQL in ${shown}…`);
+      database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, importFrom: LEGACY_PGLITE_DIR, handleSignals: false, log });
+      try {
+        url = (await database).url;
+        log(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } catch (error) {
+        if (!(error instanceof EmbeddedInUseError)) throw error;
+        database = undefined; // another launcher is starting it: this one is a second instance
+        log(`waiting for the embedded PostgreSQL another process is starting on ${shown}…`);
+        url = await waitForRunningEmbeddedPostgres(DEFAULT_DATA_DIR);
+      }
+    }
   }
   await applyMigrations(url, { log });
 

@@ -8,18 +8,25 @@ import { BoardCanvas } from "./board-canvas";
 import type { RemoteEditor } from "./board-card";
 import { BoardHeader } from "./board-header";
 import { BoardStore } from "./board-store";
-import type { BoardAccess, BoardDoc } from "./board-types";
+import type { BoardAccess } from "./board-types";
 import { boardFontFamily } from "./board-font";
+import { canvasBackground } from "./card-style";
 import { ConnectBanner } from "./connect-banner";
 import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
 import { ShareDialog } from "./dialogs/share-dialog";
 import { SnapSettingsDialog } from "./dialogs/snap-settings-dialog";
+import { HistoryPanel } from "./history/history-panel";
+import { PreviewBanner } from "./history/preview-banner";
+import { PreviewCanvas } from "./history/preview-canvas";
+import { useSnapHistory } from "./history/use-snap-history";
+import { useVersionPreview } from "./history/use-version-preview";
 import { CardInspector } from "./inspector/card-inspector";
 import { InspectorHint } from "./inspector/inspector-hint";
 import { InspectorPanel } from "./inspector/inspector-panel";
 import { LineInspector } from "./inspector/line-inspector";
 import type { Selection } from "./selection";
+import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
 import { useBoardActions } from "./use-board-actions";
 import { useBoardShortcuts } from "./use-board-shortcuts";
 import { usePresenceReport } from "./use-presence-report";
@@ -27,7 +34,7 @@ import { useSnapEvents } from "./use-snap-events";
 import { viewerColor } from "./viewer-color";
 
 interface BoardEditorProps {
-  initialDoc: BoardDoc;
+  initialDoc: PackedBoardDoc;
   /** The snap version initialDoc is at: the live stream resumes from it. */
   initialVersion: number;
   access: BoardAccess;
@@ -38,7 +45,7 @@ interface BoardEditorProps {
  * same board with no edit controls at all.
  */
 export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorProps) {
-  const [store] = useState(() => new BoardStore(initialDoc, undefined, initialVersion));
+  const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion));
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
@@ -52,6 +59,14 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
   const router = useRouter();
   const live = useSnapEvents(store, initialDoc.snap.id);
   const [inspectorFocused, setInspectorFocused] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [restoring, setRestoring] = useState(false);
+  const preview = useVersionPreview(initialDoc.snap.id);
+  const snapHistory = useSnapHistory(initialDoc.snap.id, store.remote.version, historyOpen);
+  const closeHistory = () => {
+    setHistoryOpen(false);
+    preview.close();
+  };
 
   useBoardShortcuts(store, actions, connect.active, editable);
 
@@ -65,7 +80,8 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
     rootRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  const selectedCard = selection?.kind === "card" ? doc.cards.find((card) => card.id === selection.id) : undefined;
+  const cardsById = useMemo(() => new Map(doc.cards.map((card) => [card.id, card])), [doc.cards]);
+  const selectedCard = selection?.kind === "card" ? cardsById.get(selection.id) : undefined;
   const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
   const editingCard = editingId ?? (inspectorFocused && selectedCard ? selectedCard.id : null);
   usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);
@@ -100,13 +116,20 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
         onRename={actions.renameSnap}
         onOpenSettings={() => setDialog("settings")}
         onOpenShare={() => setDialog("share")}
+        historyOpen={historyOpen}
+        onToggleHistory={() => (historyOpen ? closeHistory() : setHistoryOpen(true))}
       />
+      {preview.version !== null && (
+        <PreviewBanner version={preview.version} ready={preview.doc !== null} canRestore={editable} onRestore={() => setRestoring(true)} onBack={preview.close} />
+      )}
       {connect.active && <ConnectBanner hasSource={connect.fromId !== null} onCancel={actions.cancelConnect} />}
       <div className="relative flex min-h-0 flex-1">
+        {preview.doc && <PreviewCanvas doc={preview.doc} />}
         <div
+          hidden={preview.version !== null}
           data-board-scroller
-          className="min-w-0 flex-1 overflow-auto overscroll-contain"
-          style={{ backgroundColor: doc.snap.canvasBackgroundColor, fontFamily: boardFontFamily(doc.snap.fontFamily) }}
+          className="min-w-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
+          style={{ backgroundColor: canvasBackground(doc.snap.canvasBackgroundColor), fontFamily: boardFontFamily(doc.snap.fontFamily) }}
         >
           <BoardCanvas
             doc={doc}
@@ -119,7 +142,16 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
             actions={actions}
           />
         </div>
-        {editable && (
+        {historyOpen && (
+          <HistoryPanel
+            history={snapHistory}
+            previewVersion={preview.version}
+            currentVersion={store.remote.version}
+            onSelect={(version) => (version === preview.version ? preview.close() : preview.show(version))}
+            onClose={closeHistory}
+          />
+        )}
+        {editable && !historyOpen && (
           // Focus in the inspector is editing the selected card, which the others are told (presence).
           <div
             className="contents"
@@ -202,8 +234,26 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
           }}
         />
       )}
+      {editable && (
+        <ConfirmDialog
+          open={restoring}
+          title={`Restore version ${preview.version ?? ""}?`}
+          description="Cards, lines and the snap's content go back to how they were at that version, for everyone. It is a new version of its own: restore the one before it to undo."
+          confirmLabel="Restore this version"
+          onClose={() => setRestoring(false)}
+          onConfirm={async () => {
+            const version = preview.version;
+            const failure = await preview.restore();
+            if (failure) return failure;
+            setRestoring(false);
+            store.notify(`Restored version ${version}`);
+            return null;
+          }}
+        />
+      )}
+      {preview.error && <Toast message={preview.error} tone="error" onDismiss={preview.close} />}
       <BoardGoneDialog message={live.gone} onLeave={leave} />
-      <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} />
+      <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} placement="board" />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import type { SaveStatus } from "./board-sync";
 import type { BoardAccess, BoardSnap } from "./board-types";
 import { ConnectionIndicator } from "./connection-indicator";
 import { EditableTitle } from "./editable-title";
+import { HistoryIcon } from "./history/history-icon";
 import type { Viewer } from "./live-messages";
 import { PresenceBar } from "./presence-bar";
 import { SaveIndicator } from "./save-indicator";
@@ -29,6 +30,9 @@ interface BoardHeaderProps {
   onRename: (title: string) => void;
   onOpenSettings: () => void;
   onOpenShare: () => void;
+  /** The History panel (every reader has it). */
+  historyOpen?: boolean;
+  onToggleHistory?: () => void;
 }
 
 const ICON_BUTTON =
@@ -58,6 +62,12 @@ export function BoardHeader(props: BoardHeaderProps) {
         <div className="flex items-center gap-1.5 sm:gap-2">
           <PresenceBar viewers={props.viewers} />
           <ConnectionIndicator connection={props.connection} />
+          {props.onToggleHistory && (
+            <button type="button" aria-pressed={props.historyOpen ?? false} title="History: who changed this snap" onClick={props.onToggleHistory} className={ICON_BUTTON}>
+              <HistoryIcon className="size-4.5" />
+              <span className="sr-only">History</span>
+            </button>
+          )}
           {editable ? (
             <>
               <SaveIndicator status={status} />

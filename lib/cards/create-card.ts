@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
@@ -23,7 +24,7 @@ export async function createCard(principal: Principal, snapId: string, input: Ca
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, "edit");
     const cards = await insertCards(tx, [{ ...fields, snapId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]), [snapHistory({ cards, created: true })]);
     return cards[0]!;
   });
 }

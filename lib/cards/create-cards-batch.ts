@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
@@ -27,7 +28,7 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
       "Snap",
     );
     const created = await insertCards(tx, cards);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards), [snapHistory({ cards: created, created: true })]);
     return created;
   });
 }

@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
@@ -16,8 +17,11 @@ export async function deleteCard(principal: Principal, cardId: string): Promise<
     const lines = await tx.$queryRaw<{ id: string }[]>`
       WITH gone AS (DELETE FROM "Card" WHERE id = ${cardId})
       SELECT id FROM "Line" WHERE "fromCardId" = ${cardId} OR "toCardId" = ${cardId}`;
-    await recordSnapChanges(tx, actorOf(principal), [
-      { snapId: card.snapId, deletedCardIds: [cardId], deletedLineIds: lines.map((line) => line.id) },
-    ]);
+    await recordSnapChanges(
+      tx,
+      actorOf(principal),
+      [{ snapId: card.snapId, deletedCardIds: [cardId], deletedLineIds: lines.map((line) => line.id) }],
+      [snapHistory()],
+    );
   });
 }

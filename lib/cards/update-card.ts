@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
@@ -27,7 +28,7 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
       assertIfMatch(ifMatch, cardEtag(current!), "card");
     }
     const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [snapHistory({ cards: updated })]);
     return updated[0]!;
   });
 }

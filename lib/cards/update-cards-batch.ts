@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { cardChangesBySnap } from "@/lib/live/snap-change";
@@ -30,7 +31,7 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       "Card",
     );
     const updated = await applyCardUpdates(tx, updates);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [snapHistory({ cards: updated })]);
     return updated;
   });
 }

@@ -1,32 +1,51 @@
 /**
- * Embedded PostgreSQL for zero-setup runs: PGlite (PostgreSQL compiled to WASM) persisted in a data
- * folder and served on 127.0.0.1 by pglite-socket, so the app, migrations and scripts all talk to it
- * through an ordinary DATABASE_URL, exactly as they talk to a real server (one code path).
+ * Embedded PostgreSQL for zero-setup runs: the real PostgreSQL server, from the binaries that npm
+ * installs for this platform (lib/db/embedded-binaries.ts), with its data in <data folder>/postgres,
+ * listening on 127.0.0.1 only. The app, migrations and scripts reach it through an ordinary
+ * DATABASE_URL, exactly as they reach any other server: one code path.
  *
- * PGlite is one process and one session: only one process may open a data folder, so the serving
- * process writes `<dataDir>/../embedded-postgres.json` ({pid, port, url}) while it runs, and other
- * processes (admin CLI, tests) connect to that server instead of opening the folder a second time.
- * Used by scripts only (scripts/start.ts, CLIs); the Next.js app never imports this file.
+ * While a process serves the folder it writes `<data folder>/embedded-postgres.json` ({pid, port,
+ * url}), so that other processes (admin CLI, tests, a second app instance) connect to that server
+ * rather than start another. A folder made by the earlier PGlite default is imported on first start
+ * (lib/db/import-pglite-data.ts). Used by scripts only; the Next.js app never imports this file.
  */
-import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { constants } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import pg from "pg";
+import { findPostgresBinaries, type PostgresBinaries } from "./embedded-binaries";
+import { importPgliteData, isPgliteDataDir } from "./import-pglite-data";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The app's data folder (SNAP_DATA_DIR, default data/): the embedded database and the generated auth secret. */
 export const DATA_DIR = path.resolve(PROJECT_ROOT, process.env.SNAP_DATA_DIR || "data");
-export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "pglite");
+export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "postgres");
+/** Where versions before the real server kept the embedded (PGlite) database. */
+export const LEGACY_PGLITE_DIR = path.join(DATA_DIR, "pglite");
 
 const HOST = "127.0.0.1";
-// Queries run one at a time anyway; the limit only bounds idle sockets. pg's Pool defaults to 10
-// per process, so leave room for the admin CLI and the migration runner next to the app's pool
-// (a connection over the limit gets a plain-text refusal, not a PostgreSQL error).
-const MAX_CONNECTIONS = 20;
+const USER = "postgres";
+/**
+ * Sized for one app instance on a small machine (docs/PERFORMANCE.md, "Memory of the whole
+ * install"): the app's pool of 10, the LISTEN connection, the admin CLI, a second instance or a
+ * test suite's own pools. shared_buffers far below the 128 MB default: the whole database of a
+ * small install fits, and every buffer touched counts in the install's memory.
+ */
+const SERVER_SETTINGS = {
+  listen_addresses: HOST,
+  max_connections: "60",
+  shared_buffers: "32MB",
+  io_workers: "1",
+  lc_messages: "C",
+  log_min_messages: "warning",
+};
+const START_TIMEOUT_MS = 120_000;
+/** A fast shutdown (open transactions rolled back, everything flushed) takes well under a second here. */
+const STOP_TIMEOUT_MS = 25_000;
 
 export interface EmbeddedPostgres {
   url: string;
@@ -35,10 +54,13 @@ export interface EmbeddedPostgres {
 
 export interface StartOptions {
   dataDir: string;
-  /** 0 or absent: any free port. */
+  /** 0 or absent: a free port. */
   port?: number;
   /** Stop cleanly and exit on SIGINT/SIGTERM (default true). Off when the caller orders shutdown itself. */
   handleSignals?: boolean;
+  /** A PGlite data folder to import when dataDir does not exist yet (the folder is kept, renamed). */
+  importFrom?: string;
+  log?: (line: string) => void;
 }
 
 interface State {
@@ -48,6 +70,8 @@ interface State {
 }
 
 const stateFileFor = (dataDir: string) => path.join(path.dirname(path.resolve(dataDir)), "embedded-postgres.json");
+/** Inside the data folder, so that a backup (a copy of the folder) carries the password of its role. */
+const passwordFileFor = (dataDir: string) => path.join(dataDir, "snap-password");
 
 function readState(file: string): State | null {
   try {
@@ -80,6 +104,17 @@ function portAnswers(port: number, timeoutMs = 1000): Promise<boolean> {
   });
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, HOST, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** The URL of the embedded server already serving dataDir (in any process), or null. */
 export async function findRunningEmbeddedPostgres(dataDir: string): Promise<string | null> {
   const state = readState(stateFileFor(dataDir));
@@ -87,23 +122,42 @@ export async function findRunningEmbeddedPostgres(dataDir: string): Promise<stri
   return (await portAnswers(state.port)) ? state.url : null;
 }
 
+/** Thrown when another live process has the folder: serving it, or still starting its server. */
+export class EmbeddedInUseError extends Error {}
+
 /**
- * Claims the data folder by creating the state file exclusively, so two processes never open the
- * same PGlite folder (which would corrupt it). A file left by a dead process is taken over.
+ * The URL of the embedded server on dataDir once the process that is starting it has it ready:
+ * for a second launcher that found the folder claimed (two app instances started together).
+ */
+export async function waitForRunningEmbeddedPostgres(dataDir: string, timeoutMs = START_TIMEOUT_MS): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const url = await findRunningEmbeddedPostgres(dataDir);
+    if (url) return url;
+    const owner = readState(stateFileFor(dataDir));
+    if (!owner || !isAlive(owner.pid) || Date.now() > deadline) throw new Error(`the embedded database ${dataDir} did not become ready`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Claims the data folder by creating the state file exclusively, so that two processes never run a
+ * server on one folder (PostgreSQL's postmaster.pid would refuse the second anyway, less clearly).
+ * A file left by a dead process is taken over.
  */
 function claimStateFile(file: string, dataDir: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(file, JSON.stringify({ pid: process.pid }), { flag: "wx" });
+      writeFileSync(file, JSON.stringify({ pid: process.pid }), { flag: "wx", mode: 0o600 });
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = readState(file);
       if (owner && isAlive(owner.pid)) {
-        throw new Error(
+        throw new EmbeddedInUseError(
           `the embedded database ${dataDir} is in use by process ${owner.pid}` +
-            (owner.url ? ` (serving ${owner.url})` : " (starting)") +
+            (owner.url ? ` (serving ${owner.url.replace(/:[^:@/]*@/, ":***@")})` : " (starting)") +
             `; stop it, or connect to it instead of opening the folder again (see ${file})`,
         );
       }
@@ -120,22 +174,172 @@ function removeStateFileIfOurs(file: string): void {
 /**
  * Runs `work` while holding dataDir the way a starting server does (the exclusive state file), so
  * no server opens the folder meanwhile: for file-level copies (npm run backup / restore). Refuses
- * while a server has the folder open, since copying a live PGlite folder could tear its pages.
+ * while a server has the folder open, since a copy of a running server's files is not consistent.
  */
 export async function withEmbeddedDataDirClaimed<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
   const resolved = path.resolve(dataDir);
   const stateFile = stateFileFor(resolved);
   claimStateFile(stateFile, resolved);
   try {
+    await stopOrphanedServer(resolved);
     return await work();
   } finally {
     removeStateFileIfOurs(stateFile);
   }
 }
 
-/** Starts PGlite on dataDir and serves it on 127.0.0.1. Resolves once it accepts connections. */
+/** The password of the folder's `postgres` role (made by initialise); the server accepts no connection without it. */
+function readPassword(dataDir: string): string {
+  const file = passwordFileFor(dataDir);
+  const kept = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  if (!kept) throw new Error(`${file} is missing: the embedded database's password is kept there`);
+  return kept;
+}
+
+function run(command: string, args: string[], binaries: PostgresBinaries, logFile?: string): ChildProcess {
+  const output = logFile ? openSync(logFile, "a") : "ignore";
+  const child = spawn(command, args, {
+    stdio: ["ignore", output, output],
+    // Its own process group: Ctrl-C in the terminal reaches the app, and the launcher stops the
+    // database after the app, so no request in flight loses its connection.
+    detached: true,
+    uid: binaries.runAs?.uid,
+    gid: binaries.runAs?.gid,
+    env: { ...process.env, LC_ALL: "C", LANG: "C" },
+  });
+  if (typeof output === "number") closeSync(output);
+  return child;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => resolve(code));
+    child.once("error", reject);
+  });
+}
+
+const giveRunAsUser = (target: string, binaries: PostgresBinaries) => {
+  if (binaries.runAs) chownSync(target, binaries.runAs.uid, binaries.runAs.gid);
+};
+
+async function initialise(dataDir: string, binaries: PostgresBinaries, logFile: string): Promise<void> {
+  const password = randomBytes(24).toString("base64url");
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  giveRunAsUser(dataDir, binaries);
+  const pwfile = path.join(path.dirname(dataDir), `.${path.basename(dataDir)}.initdb-password`);
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  giveRunAsUser(pwfile, binaries);
+  try {
+    // The builtin C.UTF-8 locale: Unicode case mapping (ILIKE, lower) the same on every OS, with
+    // no dependency on the system's locales.
+    const args = [`--pgdata=${dataDir}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8"];
+    const initdb = run(binaries.initdb, [...args, "--locale-provider=builtin", "--builtin-locale=C.UTF-8", "--locale=C"], binaries, logFile);
+    const code = await exited(initdb);
+    if (code !== 0) {
+      throw new Error(
+        `initdb failed (exit code ${code}); see ${logFile}` +
+          (binaries.runAs ? `. Running as root, PostgreSQL runs as "${binaries.runAs.name}", which must be able to reach ${dataDir} and node_modules` : ""),
+      );
+    }
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+  writeFileSync(passwordFileFor(dataDir), `${password}\n`, { mode: 0o600 });
+  giveRunAsUser(passwordFileFor(dataDir), binaries);
+}
+
+/** A server left running on the folder by a process that was killed (postmaster.pid names it): stopped. */
+async function stopOrphanedServer(dataDir: string): Promise<void> {
+  const pidFile = path.join(dataDir, "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!pid || !isAlive(pid)) return;
+  process.kill(pid, "SIGINT");
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function waitUntilReady(url: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let failed: number | null | undefined;
+  void exited(server).then((code) => (failed = code ?? -1), () => (failed = -1));
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => {});
+      // 57P03: the server is starting (or recovering after a crash) and will accept soon.
+      const starting = (error as { code?: string }).code === "57P03" || /ECONNREFUSED/.test((error as Error).message);
+      if (failed !== undefined) throw new Error(`PostgreSQL exited during start (code ${failed}); see ${logFile}`);
+      if (!starting || Date.now() > deadline) throw new Error(`PostgreSQL did not start: ${(error as Error).message}; see ${logFile}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function startServer(dataDir: string, binaries: PostgresBinaries, port: number | undefined, logFile: string) {
+  const password = readPassword(dataDir);
+  const chosen = port || (await freePort());
+  const settings = Object.entries({ ...SERVER_SETTINGS, port: String(chosen) }).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+  // Unix sockets: none (TCP on loopback only), and none to place where the run-as user can write.
+  const server = run(binaries.postgres, ["-D", dataDir, ...settings, "-c", "unix_socket_directories="], binaries, logFile);
+  const url = `postgresql://${USER}:${encodeURIComponent(password)}@${HOST}:${chosen}/postgres`;
+  try {
+    await waitUntilReady(url, server, logFile);
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+  return { server, url, port: chosen };
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const done = exited(server);
+  server.kill("SIGINT"); // fast shutdown: open transactions roll back, everything is flushed
+  const timer = setTimeout(() => server.kill("SIGQUIT"), STOP_TIMEOUT_MS);
+  await done.finally(() => clearTimeout(timer));
+}
+
+/**
+ * A new data folder filled from a PGlite folder: made beside the target, filled, then renamed into
+ * place, so that an import cut short is made again from the start on the next attempt.
+ */
+async function initialiseFromPglite(dataDir: string, pgliteDir: string, binaries: PostgresBinaries, logFile: string, log: (line: string) => void) {
+  const building = `${dataDir}.importing`;
+  rmSync(building, { recursive: true, force: true });
+  await initialise(building, binaries, logFile);
+  const { server, url } = await startServer(building, binaries, undefined, logFile);
+  try {
+    await importPgliteData(pgliteDir, url, log);
+  } finally {
+    await stopServer(server);
+  }
+  renameSync(building, dataDir);
+  const kept = `${pgliteDir}.imported-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  renameSync(pgliteDir, kept);
+  log(`the earlier embedded database is kept in ${kept}; delete it once the app works`);
+}
+
+/** After a file-level restore as root: the folder belongs to the user the server runs as again. */
+export function giveDataDirToServer(dataDir: string): void {
+  const { runAs } = findPostgresBinaries();
+  if (!runAs) return;
+  const walk = (at: string) => {
+    chownSync(at, runAs.uid, runAs.gid);
+    if (statSync(at).isDirectory()) for (const entry of readdirSync(at)) walk(path.join(at, entry));
+  };
+  walk(dataDir);
+}
+
+/** Starts PostgreSQL on dataDir (made first if new) on 127.0.0.1. Resolves once it accepts connections. */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
+  const log = options.log ?? (() => {});
   const stateFile = stateFileFor(dataDir);
   claimStateFile(stateFile, dataDir);
   const onExit = () => removeStateFileIfOurs(stateFile); // last resort if the process dies abruptly
@@ -145,28 +349,27 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     process.off("exit", onExit);
   };
 
-  let db: PGlite;
+  let started: Awaited<ReturnType<typeof startServer>>;
   try {
-    mkdirSync(dataDir, { recursive: true });
-    // pg_trgm is loaded so migrations may `CREATE EXTENSION IF NOT EXISTS pg_trgm` (search).
-    db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const binaries = findPostgresBinaries();
+    const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
+    await stopOrphanedServer(dataDir);
+    if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
+      if (options.importFrom && isPgliteDataDir(options.importFrom)) {
+        log(`importing the earlier embedded database (${options.importFrom}) into PostgreSQL…`);
+        await initialiseFromPglite(dataDir, options.importFrom, binaries, logFile, log);
+      } else {
+        rmSync(dataDir, { recursive: true, force: true }); // an initdb cut short
+        await initialise(dataDir, binaries, logFile);
+      }
+    }
+    started = await startServer(dataDir, binaries, options.port, logFile);
   } catch (error) {
     release();
     throw error;
   }
-  const queue = new SessionQueue(db);
-  const server = new PGLiteSocketServer({ db, host: HOST, port: options.port ?? 0, maxConnections: MAX_CONNECTIONS });
-  try {
-    installSessionQueue(server, queue);
-    await server.start();
-  } catch (error) {
-    await db.close().catch(() => {});
-    release();
-    throw error;
-  }
-  const port = Number(server.getServerConn().split(":").pop());
-  const url = `postgresql://postgres:postgres@${HOST}:${port}/postgres`;
-  writeFileSync(stateFile, JSON.stringify({ pid: process.pid, port, url } satisfies State));
+  const { server, url, port } = started;
+  writeFileSync(stateFile, JSON.stringify({ pid: process.pid, port, url } satisfies State), { mode: 0o600 });
 
   const signals = options.handleSignals === false ? [] : (["SIGINT", "SIGTERM"] as const);
   const onSignal = (signal: NodeJS.Signals) => void stop().finally(() => process.exit(128 + constants.signals[signal]));
@@ -176,10 +379,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   function stop(): Promise<void> {
     stopping ??= (async () => {
       for (const signal of signals) process.off(signal, onSignal);
-      await server.stop(); // closes the sockets; their open transactions are rolled back
-      const giveUp = new Promise((resolve) => setTimeout(resolve, 5000).unref());
-      await Promise.race([queue.whenIdle(), giveUp]);
-      await db.close(); // clean PostgreSQL shutdown: everything is flushed to dataDir
+      await stopServer(server);
       release();
     })();
     return stopping;
@@ -189,217 +389,21 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
 
 /**
  * For scripts (admin CLI, tests): DATABASE_URL when set; else the embedded server another process
- * is running; else an embedded server started in this process. Call stop() when done (a no-op
- * unless this process started the server).
+ * is running; else an embedded server started in this process (once per process: the test
+ * runner's global setups ask twice). Call stop() when done (a no-op unless this process started
+ * the server).
  */
 export async function resolveDatabaseUrl(): Promise<EmbeddedPostgres & { source: "env" | "running" | "started" }> {
   const noop = async () => {};
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: noop, source: "env" };
+  const started = globalForEmbedded.snapEmbeddedStarted;
+  if (started) return { ...(await started), source: "started" };
   const running = await findRunningEmbeddedPostgres(DEFAULT_DATA_DIR);
   if (running) return { url: running, stop: noop, source: "running" };
-  return { ...(await startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR })), source: "started" };
+  const starting = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, importFrom: LEGACY_PGLITE_DIR, log: (line) => console.error(`[database] ${line}`) });
+  globalForEmbedded.snapEmbeddedStarted = starting;
+  starting.catch(() => (globalForEmbedded.snapEmbeddedStarted = undefined));
+  return { ...(await starting), source: "started" };
 }
 
-// --- One PostgreSQL session shared by many sockets -------------------------------------------
-
-interface Job {
-  handlerId: number;
-  message: Uint8Array;
-  onData: (data: Uint8Array) => void;
-  resolve: (bytes: number) => void;
-  reject: (error: Error) => void;
-}
-
-const SYNC = new Uint8Array([0x53, 0, 0, 0, 4]);
-const ROLLBACK = simpleQuery("ROLLBACK");
-
-function simpleQuery(sql: string): Uint8Array {
-  const text = Buffer.from(`${sql}\0`);
-  const message = Buffer.alloc(5 + text.length);
-  message.write("Q", 0);
-  message.writeInt32BE(4 + text.length, 1);
-  text.copy(message, 5);
-  return new Uint8Array(message);
-}
-
-/** True when a response ends with ReadyForQuery 'I': the session is idle, outside any transaction. */
-function endsIdle(tail: Buffer): boolean {
-  return tail.length === 6 && tail[0] === 0x5a && tail.readInt32BE(1) === 5 && tail[5] === 0x49;
-}
-
-const NOTIFICATION_RESPONSE = 0x41; // 'A'
-const SIMPLE_QUERY = 0x51; // 'Q'
-const LISTEN_SQL = /^\s*(UN)?LISTEN\s+(?:"([^"]+)"|([A-Za-z_][\w$]*)|\*)\s*;?\s*$/i;
-
-/**
- * LISTEN/NOTIFY over one shared session. PostgreSQL sends a notification to "the session", which
- * here writes it into whichever connection's response is being produced at commit: the notifier's,
- * not the listener's. So responses are split into messages, NotificationResponse messages are taken
- * out, and each goes to every connection that ran LISTEN on its channel (as simple queries, as pg
- * sends them). Connections that LISTEN only wait, so a message written to one between its own
- * requests arrives as PostgreSQL would send it. Limit: as in one session, a notification is sent
- * once per committing transaction however many connections listen, and a listener also gets its
- * own notifications.
- */
-class NotificationRouter {
-  private readonly channels = new Map<string, Set<number>>();
-  private readonly writers = new Map<number, (data: Uint8Array) => void>();
-
-  /** Notes a connection's writer, and its LISTEN / UNLISTEN if the message is one. */
-  observe(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): void {
-    this.writers.set(handlerId, onData);
-    if (message[0] !== SIMPLE_QUERY || message.length > 300) return;
-    const match = LISTEN_SQL.exec(Buffer.from(message.subarray(5, message.length - 1)).toString("utf8"));
-    if (!match) return;
-    const channel = match[2] ?? match[3];
-    if (!match[1] && channel) this.channels.set(channel, (this.channels.get(channel) ?? new Set()).add(handlerId));
-    else for (const [name, ids] of this.channels) if (!channel || name === channel) ids.delete(handlerId);
-  }
-
-  forget(handlerId: number): void {
-    this.writers.delete(handlerId);
-    for (const ids of this.channels.values()) ids.delete(handlerId);
-  }
-
-  /** Sends a NotificationResponse message to the connections listening on its channel. */
-  route(message: Buffer): void {
-    const end = message.indexOf(0, 9);
-    const channel = message.subarray(9, end < 0 ? message.length : end).toString("utf8");
-    for (const handlerId of this.channels.get(channel) ?? []) this.writers.get(handlerId)?.(new Uint8Array(message));
-  }
-}
-
-/** Splits one response stream into messages, passing all but NotificationResponse through in order. */
-class NotificationFilter {
-  private carry = Buffer.alloc(0);
-  readonly notifications: Buffer[] = [];
-
-  push(data: Uint8Array): Buffer {
-    const buffer = this.carry.length ? Buffer.concat([this.carry, data]) : Buffer.from(data);
-    const kept: Buffer[] = [];
-    let offset = 0;
-    let keptFrom = 0;
-    while (buffer.length - offset >= 5) {
-      const size = 1 + buffer.readInt32BE(offset + 1);
-      if (buffer.length - offset < size) break;
-      if (buffer[offset] === NOTIFICATION_RESPONSE) {
-        kept.push(buffer.subarray(keptFrom, offset));
-        this.notifications.push(Buffer.from(buffer.subarray(offset, offset + size)));
-        keptFrom = offset + size;
-      }
-      offset += size;
-    }
-    kept.push(buffer.subarray(keptFrom, offset));
-    this.carry = Buffer.from(buffer.subarray(offset));
-    return Buffer.concat(kept);
-  }
-
-  /** What is left at the end of a response (nothing, unless PGlite cut a message short). */
-  flush(): Buffer {
-    const rest = this.carry;
-    this.carry = Buffer.alloc(0);
-    return rest;
-  }
-}
-
-/**
- * Replaces pglite-socket 0.2.17's query queue. That queue pins the session to one connection only
- * while a transaction is open, so the Parse/Bind/Execute/Sync messages of two connections can
- * interleave (a large parameter arrives in several TCP chunks) and one binds the other's statement
- * (seen here: "bind message supplies 2 parameters, but prepared statement "" requires 1"); it also
- * stops processing for good after one thrown error (electric-sql/pglite#1046, PR #977).
- * Here a connection owns the session from its first message until PostgreSQL answers
- * ReadyForQuery 'I', i.e. until its request cycle and any transaction are over.
- */
-class SessionQueue {
-  private jobs: Job[] = [];
-  private owner: number | null = null;
-  private draining = false;
-  private idleWaiters: (() => void)[] = [];
-  private readonly notifications = new NotificationRouter();
-
-  constructor(private readonly db: PGlite) {}
-
-  enqueue(handlerId: number, message: Uint8Array, onData: (data: Uint8Array) => void): Promise<number> {
-    this.notifications.observe(handlerId, message, onData);
-    return new Promise((resolve, reject) => {
-      this.jobs.push({ handlerId, message, onData, resolve, reject });
-      void this.drain();
-    });
-  }
-
-  getQueueLength(): number {
-    return this.jobs.length;
-  }
-
-  clearQueueForHandler(handlerId: number): void {
-    this.notifications.forget(handlerId);
-    const dropped = this.jobs.filter((job) => job.handlerId === handlerId);
-    this.jobs = this.jobs.filter((job) => job.handlerId !== handlerId);
-    for (const job of dropped) job.reject(new Error("connection closed"));
-  }
-
-  /** A connection went away: end its request cycle and roll back its transaction, freeing the session. */
-  async clearTransactionIfNeeded(handlerId: number): Promise<void> {
-    try {
-      if (this.owner === handlerId) await this.enqueue(handlerId, SYNC, () => {});
-      if (this.owner === handlerId) await this.enqueue(handlerId, ROLLBACK, () => {});
-    } catch {
-      // The database is closing; nothing left to free.
-    }
-    if (this.owner === handlerId) this.owner = null;
-    this.notifications.forget(handlerId);
-    void this.drain();
-  }
-
-  whenIdle(): Promise<void> {
-    if (!this.draining && this.jobs.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private async drain(): Promise<void> {
-    if (this.draining) return;
-    this.draining = true;
-    for (;;) {
-      const index = this.jobs.findIndex((job) => this.owner === null || job.handlerId === this.owner);
-      if (index < 0) break;
-      const job = this.jobs.splice(index, 1)[0]!;
-      this.owner = job.handlerId;
-      let bytes = 0;
-      let tail = Buffer.alloc(0);
-      const filter = new NotificationFilter();
-      const pass = (data: Buffer) => {
-        if (data.length === 0) return;
-        bytes += data.length;
-        job.onData(new Uint8Array(data));
-      };
-      try {
-        await this.db.runExclusive(() =>
-          this.db.execProtocolRawStream(job.message, {
-            onRawData: (data) => {
-              tail = Buffer.concat([tail, data.subarray(-6)]).subarray(-6);
-              pass(filter.push(data));
-            },
-          }),
-        );
-        pass(filter.flush());
-        for (const notification of filter.notifications) this.notifications.route(notification);
-        job.resolve(bytes);
-      } catch (error) {
-        // The owner keeps the session; its handler detaches on this error, which frees it.
-        job.reject(error as Error);
-      }
-      if (endsIdle(tail)) this.owner = null;
-    }
-    this.draining = false;
-    if (this.jobs.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-}
-
-/** pglite-socket hands each new connection the server's `queryQueue`; swap in SessionQueue. */
-function installSessionQueue(server: PGLiteSocketServer, queue: SessionQueue): void {
-  if (!("queryQueue" in server)) {
-    throw new Error("@electric-sql/pglite-socket changed its internals: re-check lib/db/embedded.ts (pinned to 0.2.17)");
-  }
-  (server as unknown as { queryQueue: SessionQueue }).queryQueue = queue;
-}
+const globalForEmbedded = globalThis as unknown as { snapEmbeddedStarted?: Promise<EmbeddedPostgres> };

@@ -19,6 +19,8 @@ export interface ApplyMigrationsOptions {
   migrationsDir?: string;
   /** Receives one line per notable step (waiting for the lock, each migration applied). */
   log?: (line: string) => void;
+  /** Apply only these (by folder name): an import rebuilds the migrations its source had. */
+  only?: readonly string[];
 }
 
 interface CommittedMigration {
@@ -71,7 +73,8 @@ export async function applyMigrations(
 ): Promise<{ applied: string[] }> {
   const log = options.log ?? (() => {});
   const migrationsDir = options.migrationsDir ?? path.join(process.cwd(), "prisma", "migrations");
-  const committed = await readCommittedMigrations(migrationsDir);
+  const all = await readCommittedMigrations(migrationsDir);
+  const committed = options.only ? all.filter((migration) => options.only!.includes(migration.name)) : all;
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -92,7 +95,7 @@ export async function applyMigrations(
     );
 
     // Check everything before changing anything: the database must be the one these files built.
-    const byName = new Map(committed.map((migration) => [migration.name, migration]));
+    const byName = new Map(all.map((migration) => [migration.name, migration]));
     for (const row of rows) {
       if (row.finished_at === null) {
         throw new Error(
@@ -120,13 +123,6 @@ export async function applyMigrations(
       const id = randomUUID();
       await client.query("BEGIN");
       try {
-        // Checked again inside the transaction: the embedded PGlite shares one session between all
-        // connections, so the advisory lock cannot exclude there, but its transactions run one at a time.
-        const { rowCount } = await client.query("SELECT 1 FROM _prisma_migrations WHERE migration_name = $1 AND rolled_back_at IS NULL", [migration.name]);
-        if (rowCount) {
-          await client.query("COMMIT");
-          continue;
-        }
         await client.query(
           "INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, clock_timestamp())",
           [id, migration.checksum, migration.name],

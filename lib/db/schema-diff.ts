@@ -57,7 +57,7 @@ function loadEngineClass(): Promise<typeof SchemaEngine> {
 // The engine's catalog queries return PostgreSQL's one-byte "char" type (oid 18, e.g.
 // pg_constraint.contype), which @prisma/adapter-pg 7.10.1 cannot map ("Column type 'char' could not
 // be deserialized"). Its text form is a plain one-character string, so relabel it as text (oid 25).
-// PostgreSQL 18 (the embedded PGlite) also lists NOT NULL constraints in pg_constraint, as type
+// PostgreSQL 18 (the embedded server's version) also lists NOT NULL constraints in pg_constraint, as type
 // "n"; this engine predates that and panics on them. Nullability is read from the columns anyway.
 function relabelCharColumns<R>(result: R): R {
   const typed = result as { fields?: pg.FieldDef[]; rows?: unknown[][] } | undefined;
@@ -132,8 +132,8 @@ export interface ScratchDatabase {
 
 /**
  * Creates an empty database on the server of `serverUrl` (managed through its `postgres`
- * database). Needs a real PostgreSQL server: the embedded PGlite serves every name as one database,
- * which the check below refuses rather than migrate and drop the wrong one.
+ * database). The check below refuses a server that would connect to another database than the one
+ * made (a pooler mapping every name to one) rather than migrate and drop the wrong one.
  */
 export async function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`.toLowerCase();

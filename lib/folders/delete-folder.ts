@@ -1,6 +1,7 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
@@ -20,6 +21,7 @@ export async function deleteFolder(principal: Principal, folderId: string): Prom
       tx,
       actorOf(principal),
       filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),
+      [snapHistory()],
     );
     return deleted;
   });

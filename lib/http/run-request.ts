@@ -1,3 +1,4 @@
+import { recordRequestMetrics } from "@/lib/metrics/record-request-metrics";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import { logAccess } from "./access-log";
 import { toErrorResponse } from "./error-response";
@@ -8,7 +9,7 @@ import { withHeaders } from "./with-headers";
 /**
  * The frame of every /api request: a request id in the context (so every log line of the request
  * carries it), anything thrown turned into DESIGN's error body, X-Request-Id and the caller's
- * X-RateLimit-* headers on the response, and one access-log line.
+ * X-RateLimit-* headers on the response, one access-log line, and the request's metrics.
  */
 export function runRequest(request: Request, handle: (context: RequestContext) => Promise<Response>): Promise<Response> {
   const context: RequestContext = { requestId: requestIdOf(request), startedAt: performance.now() };
@@ -21,6 +22,7 @@ export function runRequest(request: Request, handle: (context: RequestContext) =
     }
     response = withHeaders(response, { "X-Request-Id": context.requestId, ...rateLimitHeaders(context.rateLimit) });
     logAccess(request, response.status, context);
+    recordRequestMetrics(request, response.status, context.startedAt);
     return response;
   });
 }

@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
@@ -24,7 +25,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
     if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory({ created: true })]);
     return line;
   });
 }

@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { lockLine } from "./lock-line";
@@ -9,6 +10,6 @@ export async function deleteLine(principal: Principal, lineId: string): Promise<
   await runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "delete");
     await tx.line.deleteMany({ where: { id: lineId } });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }], [snapHistory()]);
   });
 }

@@ -1,5 +1,6 @@
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import type { LineUpdate } from "./line-schemas";
@@ -11,7 +12,7 @@ export async function updateLine(principal: Principal, lineId: string, input: Li
   return runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "update");
     const line = await tx.line.update({ where: { id: lineId }, data: { ...input, updatedAt: new Date() }, select: lineSelect });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory()]);
     return line;
   });
 }

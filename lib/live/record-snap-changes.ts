@@ -1,5 +1,7 @@
+import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChange } from "./snap-change";
+import type { SnapChangeRider } from "./snap-change-rider";
 import { SNAP_EVENTS_CHANNEL } from "./live-channels";
 import { currentSnapWrite } from "./snap-write-context";
 import type { WriteActor } from "./write-actor";
@@ -14,9 +16,15 @@ export const SNAP_EVENTS_KEPT = 500;
  * pg_notify('snap_events', '<snapId>:<version>') tells every app instance, which PostgreSQL does
  * only when the transaction commits. The snaps are locked in id order, after the cards and lines
  * the caller locked (the global lock order). Returns the new versions, and reports them to the
- * write's context for the Snap-Version response header. One change per snap.
+ * write's context for the Snap-Version response header. One change per snap. Riders add their own
+ * CTEs to the same statement (lib/live/snap-change-rider.ts; history records its entries so).
  */
-export async function recordSnapChanges(tx: Tx, actor: WriteActor, changes: readonly SnapChange[]): Promise<Map<string, number>> {
+export async function recordSnapChanges(
+  tx: Tx,
+  actor: WriteActor,
+  changes: readonly SnapChange[],
+  riders: readonly SnapChangeRider[] = [],
+): Promise<Map<string, number>> {
   if (changes.length === 0) return new Map();
   const context = currentSnapWrite();
   const baseVersion = context?.baseVersion ?? null;
@@ -31,14 +39,14 @@ export async function recordSnapChanges(tx: Tx, actor: WriteActor, changes: read
       UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
       FROM (SELECT id FROM "Snap" WHERE id = ANY(${snapIds}::text[]) ORDER BY id FOR NO KEY UPDATE) AS locked
       WHERE s.id = locked.id AND s.id = ANY(${snapIds}::text[])
-      RETURNING s.id, s.version
+      RETURNING s.id, s.version, s."updatedAt"
     ), inserted AS (
       INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
       SELECT b.id, b.version, ${actor.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
     ), pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b
       WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
-    )
+    ) ${riders.length ? Prisma.join(riders.map((rider) => rider({ actor, changes, snapIds })), " ") : Prisma.empty}
     SELECT b.id AS "snapId", b.version FROM bumped AS b,
       LATERAL (SELECT pg_notify(${SNAP_EVENTS_CHANNEL}, b.id || ':' || b.version)) AS notified`;
   const versions = new Map<string, number>();

@@ -301,3 +301,8 @@ const globalForHub = globalThis as unknown as { snapStreamHub?: SnapStreamHub };
 export function getSnapStreamHub(): SnapStreamHub {
   return (globalForHub.snapStreamHub ??= new SnapStreamHub());
 }
+
+/** Open event streams of this process, without starting the hub (read by GET /metrics). */
+export function openStreamCount(): number {
+  return globalForHub.snapStreamHub?.streamCount ?? 0;
+}

@@ -18,6 +18,7 @@ import {
 import { updateSnap } from "@/lib/snaps/update-snap";
 import { idSchema, successResponseSchema } from "@/lib/validation/common";
 import { TRANSFER_TOOLS } from "./transfer-tools";
+import { HISTORY_TOOLS } from "./history-tools";
 
 interface ToolAnnotations {
   readOnlyHint?: boolean;
@@ -123,4 +124,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
     },
   }),
   ...TRANSFER_TOOLS,
+  ...HISTORY_TOOLS,
 ];

@@ -12,6 +12,7 @@ import {
 } from "@/lib/cards/card-schemas";
 import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponseSchema, folderSummarySchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
 import { healthSchema } from "@/lib/health/health-schemas";
+import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
 import { presenceUpdateSchema } from "@/lib/live/live-schemas";
@@ -64,6 +65,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "SignUp", schema: signUpInputSchema, description: "A new account with a personal workspace." },
   { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
+  { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
 ];
 
@@ -99,6 +101,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
   { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
+  { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
+  { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
   { name: "SnapDocument", schema: snapDocumentSchema, description: "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source." },
   { name: "ImportDryRunResponse", schema: importDryRunResponseSchema, description: "{valid, summary}: what an import would make." },

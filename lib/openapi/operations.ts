@@ -25,6 +25,7 @@ import { signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { examples } from "./examples";
+import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
@@ -74,6 +75,7 @@ export const TAGS = [
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
   { name: "Templates", description: "Boards to start a snap from: built-in and saved by your workspace (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
+  { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
@@ -505,4 +507,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     access: "public",
   },
   ...TRANSFER_OPERATIONS,
+  ...HISTORY_OPERATIONS,
 ];

@@ -3,7 +3,9 @@ import { cardColumnsSql } from "@/lib/cards/card-columns-sql";
 import type { CardView } from "@/lib/cards/card-selects";
 import { createId } from "@/lib/db/create-id";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
+import { insertHistoryEntries } from "@/lib/history/record-snap-history";
 import { ApiError } from "@/lib/http/api-error";
+import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "./find-snap-detail";
 import type { SnapCreate } from "./snap-schemas";
 import { snapFieldsSelect } from "./snap-selects";
@@ -28,6 +30,9 @@ export async function createSnap(principal: Principal, input: SnapCreate): Promi
       select: snapFieldsSelect,
     });
     const cards = await insertGrid(tx, snap.id, rows, cols);
+    // Version 1 in the snap's history, with its snapshot: "Created the snap", restorable like any version.
+    const createdSnap = { cardCount: cards.length, cardIds: cards.slice(0, 100).map((card) => card.id) };
+    await insertHistoryEntries(tx, actorOf(principal), [{ snapId: snap.id, change: { createdSnap } }]);
     return { ...snap, cards, lines: [] };
   });
 }

@@ -24,7 +24,8 @@ const SNAP_JSON = Object.keys(snapFieldsSelect)
       : `'${field}', s."${field}"`,
   )
   .join(", ");
-const DETAIL_SQL = `json_build_object(${SNAP_JSON},
+/** The snap `s` as GET /api/snaps/:id answers it, one JSON text built by PostgreSQL (also history's snapshots). */
+export const SNAP_DETAIL_JSON_SQL = `json_build_object(${SNAP_JSON},
   'cards', COALESCE((SELECT json_agg(json_build_object(${jsonPairs("c", Object.keys(cardSelect))}) ORDER BY c.row, c.col, c.id)
                      FROM "Card" AS c WHERE c."snapId" = s.id), '[]'::json),
   'lines', COALESCE((SELECT json_agg(json_build_object(${jsonPairs("l", Object.keys(lineSelect))}) ORDER BY l."createdAt", l.id)
@@ -36,7 +37,7 @@ const DETAIL_WITH_ACCESS_SQL = `
   SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
          s."updatedAt", s."folderId", f.name AS "folderName",
          CASE WHEN s."updatedAt" = $2 AND s."folderId" IS NOT DISTINCT FROM $3 AND f.name IS NOT DISTINCT FROM $4
-              THEN NULL ELSE ${DETAIL_SQL} END AS detail
+              THEN NULL ELSE ${SNAP_DETAIL_JSON_SQL} END AS detail
   FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = $1`;
 
 interface DetailRow extends SnapAccessFacts {

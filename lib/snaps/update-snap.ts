@@ -4,6 +4,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { assertFolderInWorkspace } from "@/lib/folders/assert-folder-in-workspace";
 import { ApiError } from "@/lib/http/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
+import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { createShareToken } from "./create-share-token";
@@ -54,7 +55,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
       const select: Prisma.SnapSelect = Object.fromEntries(Object.keys(data).filter((key) => key !== "updatedAt").map((key) => [key, true]));
       if ("folderId" in data) select.folder = { select: { id: true, name: true } };
       const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
-      await recordSnapChanges(tx, actorOf(principal), [{ snapId, snap: changed }]);
+      await recordSnapChanges(tx, actorOf(principal), [{ snapId, snap: changed }], [snapHistory()]);
     }
 
     const updated = await findSnapDetail({ id: snapId }, tx);

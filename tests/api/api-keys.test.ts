@@ -43,13 +43,9 @@ describe("API keys", () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ snaps: [] });
 
-    let lastUsedAt: Date | null = null;
-    for (let attempt = 0; attempt < 20 && !lastUsedAt; attempt++) {
-      const { rows } = await pool.query(`SELECT "lastUsedAt" FROM "ApiKey" WHERE prefix = $1`, [key.slice(0, 20)]);
-      lastUsedAt = rows[0].lastUsedAt;
-      if (!lastUsedAt) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(lastUsedAt).toBeInstanceOf(Date);
+    // Written without awaiting it, after the answer: wait for the row to show it (the deadline only bounds a hang).
+    const lastUsedAt = async () => (await pool.query(`SELECT "lastUsedAt" FROM "ApiKey" WHERE prefix = $1`, [key.slice(0, 20)])).rows[0].lastUsedAt;
+    await expect.poll(lastUsedAt, { timeout: 15_000 }).toBeInstanceOf(Date);
   });
 
   it("require a name", async () => {

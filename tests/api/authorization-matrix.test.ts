@@ -284,8 +284,9 @@ describe("object-level authorization hidden inside a request", () => {
       key: team.owner.key,
       body: { fromCardId: own.cardIds[0], toCardId: foreignSnap.cardIds[0] },
     });
-    expect([400, 403, 404]).toContain(response.status);
-    expectError(response, response.status, response.body.error.code);
+    // The card is not in the snap: the same 400 as for a card that does not exist, naming the field.
+    expectError(response, 400, "BAD_REQUEST");
+    expect(response.body.error.details).toEqual([{ path: "toCardId", message: "No such card in this snap" }]);
     const { rows } = await sql().query(`SELECT count(*)::int AS n FROM "Line" WHERE "toCardId" = $1 OR "fromCardId" = $1`, [foreignSnap.cardIds[0]]);
     expect(rows[0].n).toBe(0);
   });
@@ -308,8 +309,8 @@ describe("object-level authorization hidden inside a request", () => {
       team.outsider.id,
     ]);
     const response = await api("PATCH", `/api/snaps/${own.id}`, { key: team.owner.key, body: { folderId } });
-    expect([400, 403, 404]).toContain(response.status);
-    expectError(response, response.status, response.body.error.code);
+    expectError(response, 400, "BAD_REQUEST");
+    expect(response.body.error.details).toEqual([{ path: "folderId", message: "Must be a folder of the snap's workspace" }]);
     const stored = await sql().query(`SELECT "folderId" FROM "Snap" WHERE id = $1`, [own.id]);
     expect(stored.rows[0].folderId).toBeNull();
   });

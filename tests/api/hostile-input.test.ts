@@ -18,8 +18,8 @@ const TOTAL_REQUESTS = Number(process.env.HOSTILE_REQUESTS ?? 10_000);
 const CONCURRENCY = 16;
 /** Requests sent between two database snapshots (each snapshot waits for the slowest of them). */
 const ROUND = CONCURRENCY * 8;
-/** Stop sending (and fail) past this, rather than run on after the test's own timeout. */
-const BUDGET_MS = Number(process.env.HOSTILE_BUDGET_S ?? 480) * 1000;
+/** Bounds a hang only: the test asserts no speed (docs/PERFORMANCE.md measures that). */
+const HANG_LIMIT_MS = Number(process.env.HOSTILE_BUDGET_S ?? 900) * 1000;
 
 interface Fixture {
   team: Team;
@@ -357,7 +357,7 @@ function emailsIn(body: string | undefined): string[] {
 // ---------------------------------------------------------------------------------------------
 
 describe("hostile input to every operation of the OpenAPI registry", () => {
-  it(`${TOTAL_REQUESTS} random and malformed requests: no 5xx, DESIGN's error body, no internals, no write on a refusal`, { timeout: BUDGET_MS + 60_000 }, async () => {
+  it(`${TOTAL_REQUESTS} random and malformed requests: no 5xx, DESIGN's error body, no internals, no write on a refusal`, { timeout: HANG_LIMIT_MS }, async () => {
     const perOperation = Math.ceil(TOTAL_REQUESTS / OPERATIONS.length);
     const samples = OPERATIONS.map((op, index) => fc.sample(caseArbitrary(op), { seed: SEED + index, numRuns: perOperation }));
     // Interleaved, so each round mixes operations as real traffic would.
@@ -372,10 +372,6 @@ describe("hostile input to every operation of the OpenAPI registry", () => {
     let before = await databaseState();
     let sent = 0;
     for (let start = 0; start < cases.length; start += ROUND) {
-      if (Date.now() - started > BUDGET_MS) {
-        failures.push(`out of time: ${sent} of ${cases.length} requests in ${BUDGET_MS / 1000} s (a loaded machine? HOSTILE_BUDGET_S raises it)`);
-        break;
-      }
       const round = cases.slice(start, start + ROUND);
       sent += round.length;
       let wrote = false;

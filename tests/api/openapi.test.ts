@@ -286,6 +286,19 @@ describe("real responses validate against the document", () => {
     await call("DELETE", "/api/templates/{id}", { id: template.body.template.id }, owner);
   });
 
+  it("history and restore", async () => {
+    const owner = { key: team.owner.key };
+    const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 2 } })).body.snap;
+    await call("PATCH", "/api/snaps/{id}", { id: snap.id }, { ...owner, body: { title: "Second" } });
+    await call("GET", "/api/snaps/{id}/history", { id: snap.id }, { ...owner, query: "?limit=1" });
+    await call("GET", "/api/snaps/{id}/history", { id: snap.id }, { ...owner, query: "?limit=x" });
+    await call("GET", "/api/snaps/{id}/versions/{version}", { id: snap.id, version: "1" }, owner);
+    await call("GET", "/api/snaps/{id}/versions/{version}", { id: snap.id, version: "9" }, owner);
+    await call("GET", "/api/snaps/{id}/versions/{version}", { id: snap.id, version: "x" }, owner);
+    await call("POST", "/api/snaps/{id}/restore", { id: snap.id }, { ...owner, body: { version: 1 } });
+    await call("POST", "/api/snaps/{id}/restore", { id: snap.id }, { key: team.outsider.key, body: { version: 1 } });
+  });
+
   it("covered the success response of every operation", () => {
     const missing = OPERATIONS.filter((operation) => !checked.has(`${operation.method.toUpperCase()} ${operation.path} ${operation.success.status}`)).map(
       (operation) => `${operation.method.toUpperCase()} ${operation.path}`,

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";
+import { sql } from "./fixtures";
 import { api, createKey, databaseUrl, signInResponse, signUp, TEST_PASSWORD, uniqueEmail, type ApiResponse } from "./helpers";
 
 const REQUESTS_PER_MINUTE = 20;
@@ -30,7 +31,22 @@ const REDIS_PREFIX = `snap-test-${randomBytes(6).toString("hex")}:`;
 
 const randomIp = () => `10.${[...randomBytes(3)].join(".")}`;
 const wrongKey = (prefix = "service_sk_") => prefix + randomBytes(48).toString("base64url").slice(0, 59 - prefix.length);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A key's request count in the shared store (PostgreSQL's RateLimitCounter or Redis), as the instances sync it. */
+async function storedRequestCount(store: string, apiKey: string): Promise<number> {
+  const { rows } = await sql().query<{ id: string }>(`SELECT id FROM "ApiKey" WHERE prefix = $1`, [apiKey.slice(0, 20)]);
+  const key = `requests-key:${rows[0]!.id}`;
+  if (store === "Redis") {
+    const redis = new Redis(REDIS_URL);
+    try {
+      return Number((await redis.get(REDIS_PREFIX + key)) ?? 0);
+    } finally {
+      redis.disconnect();
+    }
+  }
+  const counted = await sql().query<{ count: number }>(`SELECT count FROM "RateLimitCounter" WHERE key = $1 AND "expiresAt" > now()`, [key]);
+  return counted.rows[0]?.count ?? 0;
+}
 
 function expectRateLimited(response: ApiResponse) {
   expect(response.status).toBe(429);
@@ -123,7 +139,8 @@ for (const { store, env, available } of STORES) describe.skipIf(!available)(`rat
     const onB = () => on(() => b, "GET", "/api/snaps", { key });
 
     for (let i = 0; i < 12; i++) expect((await onA()).status).toBe(200);
-    await sleep(2_000); // A's background sync
+    // A's background sync has sent all 12 to the shared store (the deadline only bounds a hang).
+    await expect.poll(() => storedRequestCount(store, key), { timeout: 15_000 }).toBe(12);
     const second = await countUntilLimited(onB, REQUESTS_PER_MINUTE + 5);
     // Without sharing, B would admit the whole budget of 20.
     expect(second.limited).toBeDefined();
@@ -131,7 +148,8 @@ for (const { store, env, available } of STORES) describe.skipIf(!available)(`rat
     expect(second.ok).toBeGreaterThanOrEqual(REQUESTS_PER_MINUTE - 12);
     expect(second.ok).toBeLessThan(REQUESTS_PER_MINUTE - SYNC_EVERY_HITS);
 
-    await sleep(2_000);
+    // B's sync has sent every request it admitted.
+    await expect.poll(() => storedRequestCount(store, key), { timeout: 15_000 }).toBe(12 + second.ok);
     // On its own, A would admit the 8 left of its 20.
     const backOnA = await countUntilLimited(onA, REQUESTS_PER_MINUTE);
     expect(backOnA.limited).toBeDefined();

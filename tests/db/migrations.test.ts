@@ -1,37 +1,27 @@
 /**
- * The committed migrations against a real PostgreSQL (DATABASE_URL's server, default
- * 127.0.0.1:5432): they build exactly schema.prisma, re-running is a no-op, concurrent starts are
+ * The committed migrations against a real PostgreSQL (DATABASE_URL's server, else the embedded
+ * one): they build exactly schema.prisma, re-running is a no-op, concurrent starts are
  * safe, edited migrations are refused, and Prisma's own engine reads our bookkeeping as its own.
  */
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres } from "../../lib/db/embedded";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations, readCommittedMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, diffDatabaseToSchema, withSchemaEngine, type ScratchDatabase } from "../../lib/db/schema-diff";
 
-/** With DATABASE_URL, scratch databases on its server; without, each one a fresh embedded PGlite. */
-const serverUrl = process.env.DATABASE_URL;
+/** Scratch databases on the test run's server (DATABASE_URL's, or the embedded PostgreSQL). */
+const serverUrl = inject("databaseUrl");
 const migrationsDir = path.resolve("prisma/migrations");
 const schemaPath = path.resolve("prisma/schema.prisma");
 const TIMEOUT = 60_000;
 
 const scratches: ScratchDatabase[] = [];
 async function freshDatabase(): Promise<string> {
-  if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, "snap_test_migrations");
-    scratches.push(scratch);
-    return scratch.url;
-  }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "snap-pglite-"));
-  const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pglite"), handleSignals: false });
-  scratches.push({ name: dataDir, url: embedded.url, drop: async () => {
-    await embedded.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  } });
-  return embedded.url;
+  const scratch = await createScratchDatabase(serverUrl, "snap_test_migrations");
+  scratches.push(scratch);
+  return scratch.url;
 }
 
 async function query<R extends pg.QueryResultRow>(url: string, sql: string): Promise<R[]> {

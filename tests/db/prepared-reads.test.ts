@@ -1,9 +1,5 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "../../lib/db/embedded";
+import { describe, expect, inject, it } from "vitest";
 import { createRowReader } from "../../lib/db/row-reader";
 
 const SQL = "SELECT $1::int * 2 AS doubled, current_setting('application_name') AS app";
@@ -16,8 +12,8 @@ async function readOnEveryConnection(pool: pg.Pool, times = 12): Promise<number[
 }
 
 describe("prepared reads (lib/db/row-reader.ts)", () => {
-  it.runIf(process.env.DATABASE_URL)("are prepared once per connection on a PostgreSQL server", async () => {
-    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
+  it("are prepared once per connection (DATABASE_URL's server or the embedded one alike)", async () => {
+    const pool = new pg.Pool({ connectionString: inject("databaseUrl"), max: 3 });
     try {
       expect(await readOnEveryConnection(pool)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2));
       const client = await pool.connect();
@@ -30,28 +26,5 @@ describe("prepared reads (lib/db/row-reader.ts)", () => {
     } finally {
       await pool.end();
     }
-  });
-
-  describe("on the embedded database, whose one session serves every connection", () => {
-    let dir: string;
-    let server: EmbeddedPostgres;
-    beforeAll(async () => {
-      dir = await mkdtemp(path.join(tmpdir(), "snap-prepared-"));
-      server = await startEmbeddedPostgres({ dataDir: path.join(dir, "pglite"), handleSignals: false });
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await rm(dir, { recursive: true, force: true });
-    });
-
-    it("answer every read: the second connection's name collision turns names off and runs the read again", async () => {
-      const pool = new pg.Pool({ connectionString: server.url, max: 3 });
-      try {
-        expect(await readOnEveryConnection(pool)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2));
-        expect(await readOnEveryConnection(pool)).toEqual(Array.from({ length: 12 }, (_, i) => i * 2));
-      } finally {
-        await pool.end();
-      }
-    });
   });
 });

@@ -1,0 +1,48 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import { historyChangesOf, summarizeHistoryChange } from "./describe-history-change";
+import type { HistoryChange } from "./history-change";
+import { historyRetentionDays, MIN_VERSIONS_KEPT } from "./history-config";
+import type { HistoryArgs, HistoryEntry } from "./history-schemas";
+
+interface EntryRow {
+  version: number;
+  occurredAt: Date;
+  actorType: "user" | "apiKey" | "mcp";
+  actorUserId: string;
+  actorApiKeyId: string | null;
+  actorName: string | null;
+  apiKeyName: string | null;
+  change: HistoryChange;
+}
+
+/**
+ * GET /api/snaps/:id/history (read access): the retained versions before `before`, newest first,
+ * with who wrote each (names read now, from User and ApiKey) and what it did.
+ */
+export async function listSnapHistory(principal: Principal, snapId: string, { limit, before }: HistoryArgs): Promise<{ entries: HistoryEntry[]; hasMore: boolean }> {
+  await getSnapAccessOrThrow(principal, snapId, "read");
+  const rows = await db.$queryRawUnsafe<EntryRow[]>(LIST_SQL, snapId, before ?? null, limit + 1, historyRetentionDays(), MIN_VERSIONS_KEPT);
+  const entries = rows.slice(0, limit).map((row) => ({
+    version: row.version,
+    occurredAt: row.occurredAt.toISOString(),
+    actor: { type: row.actorType, userId: row.actorUserId, name: row.actorName, apiKeyId: row.actorApiKeyId, apiKeyName: row.apiKeyName },
+    summary: summarizeHistoryChange(row.change),
+    changes: historyChangesOf(row.change),
+  }));
+  return { entries, hasMore: rows.length > limit };
+}
+
+// $1 snap, $2 before (or null), $3 limit + 1, $4 retention days, $5 versions kept whatever their age.
+const LIST_SQL = `
+  SELECT h.version, h."occurredAt", h."actorType", h."actorUserId", h."actorApiKeyId",
+    COALESCE(u.name, u.email) AS "actorName", k.name AS "apiKeyName", h.change
+  FROM "SnapHistory" AS h
+    JOIN "Snap" AS s ON s.id = h."snapId"
+    LEFT JOIN "User" AS u ON u.id = h."actorUserId"
+    LEFT JOIN "ApiKey" AS k ON k.id = h."actorApiKeyId"
+  WHERE h."snapId" = $1 AND ($2::int IS NULL OR h.version < $2::int)
+    AND (h.version > s.version - $5::int OR h."occurredAt" >= now() - make_interval(days => $4::int))
+  ORDER BY h.version DESC
+  LIMIT $3::int`;

@@ -1,0 +1,61 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { pool } from "@/lib/db/client";
+import { openStreamCount } from "@/lib/live/snap-stream-hub";
+
+/**
+ * The process's Prometheus metrics (GET /metrics, docs/ARCHITECTURE.md "Metrics"), on globalThis so
+ * that every bundle of the server shares one registry. Gauges are read when scraped, not kept.
+ */
+function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry }); // process CPU, memory, handles; event-loop lag; GC
+
+  const labelNames = ["method", "route", "status"] as const;
+  const requests = new Counter({ name: "http_requests_total", help: "API requests answered, by route pattern.", labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from the request reaching the route to its answer, by route pattern.",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Requests refused with 429 by a rate limit (request rate, failed authentications, sign-in and sign-up throttling).",
+    labelNames: ["route"] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections_in_use",
+    help: "Connections of this process's database pool checked out by a query or transaction.",
+    registers: [registry],
+    collect() {
+      this.set(pool.totalCount - pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: "db_pool_waiting",
+    help: "Queries waiting for a connection of this process's database pool.",
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: "live_event_streams_open",
+    help: "Open event streams (GET /api/snaps/:id/events) on this process.",
+    registers: [registry],
+    collect() {
+      this.set(openStreamCount());
+    },
+  });
+  // Queue depths of background work (webhook deliveries, once they exist) are added here as
+  // gauges read at scrape time, like the pool's above.
+  return { registry, requests, duration, rateLimited };
+}
+
+const globalForMetrics = globalThis as unknown as { snapMetrics?: ReturnType<typeof createMetrics> };
+
+export function getMetrics(): ReturnType<typeof createMetrics> {
+  return (globalForMetrics.snapMetrics ??= createMetrics());
+}

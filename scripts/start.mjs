@@ -1,0 +1,44 @@
+/**
+ * `npm start`: compiles the launcher (scripts/start.ts and the lib/db files it imports) into one
+ * plain ES module with esbuild when one of its sources changed, then runs it in this same process.
+ * So the process that stays up beside the app holds no TypeScript loader, and there is no second
+ * Node process waiting on it (docs/PERFORMANCE.md, "Memory of the whole install").
+ */
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = fileURLToPath(new URL("../", import.meta.url));
+const outfile = path.join(root, "node_modules", ".cache", "snap-launcher", "start.mjs");
+const inputsFile = `${outfile}.inputs.json`;
+
+function isStale() {
+  if (!existsSync(outfile) || !existsSync(inputsFile)) return true;
+  const builtAt = statSync(outfile).mtimeMs;
+  const inputs = JSON.parse(readFileSync(inputsFile, "utf8"));
+  return inputs.some((input) => !existsSync(path.join(root, input)) || statSync(path.join(root, input)).mtimeMs > builtAt);
+}
+
+if (isStale()) {
+  const esbuild = await import("esbuild");
+  try {
+    const result = await esbuild.build({
+      absWorkingDir: root,
+      entryPoints: ["scripts/start.ts"],
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external", // pg and the rest load from node_modules as usual
+      metafile: true,
+      logLevel: "warning",
+      // lib/db/embedded*.ts locate the project and its packages from their own URL: keep it theirs.
+      define: { "import.meta.url": JSON.stringify(pathToFileURL(path.join(root, "lib", "db", "embedded.ts")).href) },
+    });
+    writeFileSync(inputsFile, JSON.stringify([...Object.keys(result.metafile.inputs), "package.json"]));
+  } finally {
+    await esbuild.stop(); // its service process would otherwise live as long as this one
+  }
+}
+await import(pathToFileURL(outfile).href);
