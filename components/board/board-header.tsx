@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { BoardTransferMenu } from "@/components/transfer/board-transfer-menu";
 import { ArrowLeftIcon, ConnectIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
 import type { SaveStatus } from "./board-sync";
 import type { BoardAccess, BoardSnap } from "./board-types";
@@ -107,6 +108,7 @@ export function BoardHeader(props: BoardHeaderProps) {
               View only
             </span>
           )}
+          <BoardTransferMenu snapId={snap.id} title={snap.title} editable={editable} className={ICON_BUTTON} />
         </div>
       </div>
     </header>

@@ -6,6 +6,8 @@ import { callApi } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
+import { duplicateSnap } from "@/components/transfer/duplicate-snap";
+import { ImportSnapButton } from "@/components/transfer/import-snap-button";
 import { Toast } from "@/components/ui/toast";
 import { isFiltered, parseDashboardQuery, toSearchParams, type DashboardQuery } from "./dashboard-query";
 import type { FolderSummary, SnapSummary, Viewer } from "./dashboard-types";
@@ -104,6 +106,17 @@ export function Dashboard({ initialPage, initialFolders, renderId, viewer }: Das
     reload();
   }
 
+  async function duplicate(snap: SnapSummary) {
+    setActionError(null);
+    const response = await duplicateSnap(snap.id);
+    if (!response.ok) {
+      setActionError(response.error.message);
+      return;
+    }
+    setToast(`Duplicated as “${response.data.snap.title}”`);
+    reload();
+  }
+
   function folderSaved(folder: FolderSummary, mode: "create" | "rename") {
     setFolderTarget(null);
     setFolders((current) => [...current.filter((existing) => existing.id !== folder.id), folder].sort(byName));
@@ -127,10 +140,13 @@ export function Dashboard({ initialPage, initialFolders, renderId, viewer }: Das
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Your snaps</h1>
           <p className="mt-1 text-sm text-slate-600">Your boards, and the ones shared with your workspace.</p>
         </div>
-        <Button onClick={() => setNewSnapOpen(true)} className="self-start sm:self-auto">
-          <PlusIcon className="size-4" />
-          New snap
-        </Button>
+        <div className="flex gap-2 self-start sm:self-auto">
+          <ImportSnapButton />
+          <Button onClick={() => setNewSnapOpen(true)}>
+            <PlusIcon className="size-4" />
+            New snap
+          </Button>
+        </div>
       </div>
 
       <div className="mt-6 flex flex-col gap-6 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-8">
@@ -165,6 +181,7 @@ export function Dashboard({ initialPage, initialFolders, renderId, viewer }: Das
             onClearFilters={() => navigate({ search: "", visibility: "all", folderId: null })}
             onPage={(offset) => navigate({ offset })}
             onMove={moveSnap}
+            onDuplicate={duplicate}
           />
         </section>
       </div>

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { GridIcon } from "@/components/ui/icons";
 import { TextField } from "@/components/ui/text-field";
+import { TemplatePicker } from "@/components/transfer/template-picker";
+import type { TemplateSummary } from "@/components/transfer/template-types";
 import { GridShapePreview } from "./grid-shape-preview";
 
 const MAX_TITLE = 200;
@@ -32,7 +34,7 @@ export function NewSnapDialog({ open, onClose }: { open: boolean; onClose: () =>
         </DialogIconBadge>
       }
       title="New snap"
-      description="Start from an empty grid of cards. You can add and remove rows and columns later."
+      description="Start from an empty grid of cards or from a template. You can add and remove rows and columns later."
     >
       <NewSnapForm onCancel={onClose} />
     </Dialog>
@@ -49,6 +51,7 @@ function NewSnapForm({ onCancel }: { onCancel: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [template, setTemplate] = useState<TemplateSummary | null>(null);
 
   /** Editing a field clears its error; the next submit checks it again. */
   function edit(field: keyof FieldErrors, setValue: (value: string) => void, value: string) {
@@ -64,13 +67,14 @@ function NewSnapForm({ onCancel }: { onCancel: () => void }) {
     setFormError(null);
     const next: FieldErrors = {};
     if (title.trim().length > MAX_TITLE) next.title = `Title must be at most ${MAX_TITLE} characters`;
-    if (rowCount === null) next.rows = `Rows must be a whole number from 1 to ${MAX_SIZE}`;
-    if (colCount === null) next.cols = `Columns must be a whole number from 1 to ${MAX_SIZE}`;
+    if (!template && rowCount === null) next.rows = `Rows must be a whole number from 1 to ${MAX_SIZE}`;
+    if (!template && colCount === null) next.cols = `Columns must be a whole number from 1 to ${MAX_SIZE}`;
     setErrors(next);
-    if (Object.keys(next).length > 0 || rowCount === null || colCount === null) return;
+    if (Object.keys(next).length > 0) return;
 
     setPending(true);
-    const body = { rows: rowCount, cols: colCount, ...(title.trim() ? { title: title.trim() } : {}) };
+    const shape = template ? { templateId: template.id } : { rows: rowCount, cols: colCount };
+    const body = { ...shape, ...(title.trim() ? { title: title.trim() } : {}) };
     const result = await callApi<{ snap: { id: string } }>("/api/snaps", { method: "POST", body });
     if (result.ok) {
       // The dialog stays busy until the board replaces this page.
@@ -89,7 +93,7 @@ function NewSnapForm({ onCancel }: { onCancel: () => void }) {
       <TextField
         label="Title"
         name="title"
-        placeholder="Untitled Snap"
+        placeholder={template ? "As in the template" : "Untitled Snap"}
         autoComplete="off"
         maxLength={MAX_TITLE}
         labelAside="Optional"
@@ -98,44 +102,49 @@ function NewSnapForm({ onCancel }: { onCancel: () => void }) {
         error={errors.title}
         data-autofocus
       />
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Rows"
-          name="rows"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_SIZE}
-          required
-          value={rows}
-          onChange={(event) => edit("rows", setRows, event.target.value)}
-          error={errors.rows}
-        />
-        <TextField
-          label="Columns"
-          name="cols"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_SIZE}
-          required
-          value={cols}
-          onChange={(event) => edit("cols", setCols, event.target.value)}
-          error={errors.cols}
-        />
-      </div>
-      <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-        {rowCount !== null && colCount !== null ? (
-          <>
-            <GridShapePreview rows={rowCount} cols={colCount} />
-            <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
-              {rowCount} × {colCount} = {rowCount * colCount} {rowCount * colCount === 1 ? "card" : "cards"}
-            </p>
-          </>
-        ) : (
-          <p className="py-9 text-center text-xs text-slate-500">Rows and columns go from 1 to {MAX_SIZE}.</p>
-        )}
-      </div>
+      <TemplatePicker value={template?.id ?? null} onChange={setTemplate} />
+      {!template && (
+        <>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Rows"
+              name="rows"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_SIZE}
+              required
+              value={rows}
+              onChange={(event) => edit("rows", setRows, event.target.value)}
+              error={errors.rows}
+            />
+            <TextField
+              label="Columns"
+              name="cols"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_SIZE}
+              required
+              value={cols}
+              onChange={(event) => edit("cols", setCols, event.target.value)}
+              error={errors.cols}
+            />
+          </div>
+          <div className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+            {rowCount !== null && colCount !== null ? (
+              <>
+                <GridShapePreview rows={rowCount} cols={colCount} />
+                <p className="mt-2 text-center text-xs text-slate-500" aria-live="polite">
+                  {rowCount} × {colCount} = {rowCount * colCount} {rowCount * colCount === 1 ? "card" : "cards"}
+                </p>
+              </>
+            ) : (
+              <p className="py-9 text-center text-xs text-slate-500">Rows and columns go from 1 to {MAX_SIZE}.</p>
+            )}
+          </div>
+        </>
+      )}
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -19,10 +19,11 @@ interface SnapResultsProps {
   onClearFilters: () => void;
   onPage: (offset: number) => void;
   onMove: (snap: SnapSummary, folderId: string | null) => void;
+  onDuplicate: (snap: SnapSummary) => void;
 }
 
 /** The list in whichever state it is: loading, failed, empty, no matches, or tiles with pages. */
-export function SnapResults({ query, result, refreshing, folders, filtered, onRetry, onCreate, onClearFilters, onPage, onMove }: SnapResultsProps) {
+export function SnapResults({ query, result, refreshing, folders, filtered, onRetry, onCreate, onClearFilters, onPage, onMove, onDuplicate }: SnapResultsProps) {
   if (result === null) return <SkeletonTiles />;
   if (!result.ok) return <SnapsLoadError message={result.error.message} retrying={refreshing} onRetry={onRetry} />;
 
@@ -36,7 +37,7 @@ export function SnapResults({ query, result, refreshing, folders, filtered, onRe
     <div aria-busy={refreshing || undefined} className="space-y-5">
       <ul aria-label="Snaps" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {snaps.map((snap) => (
-          <SnapTile key={snap.id} snap={snap} folders={folders} onMove={onMove} />
+          <SnapTile key={snap.id} snap={snap} folders={folders} onMove={onMove} onDuplicate={onDuplicate} />
         ))}
       </ul>
       <Pagination offset={pagination.offset} shown={snaps.length} total={pagination.total} limit={pagination.limit} onPage={onPage} />

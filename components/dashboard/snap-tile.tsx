@@ -6,19 +6,21 @@ import { RelativeTime } from "@/components/ui/relative-time";
 import type { FolderSummary, SnapSummary } from "./dashboard-types";
 import { FolderIcon, GlobeIcon, MoreIcon } from "@/components/ui/icons";
 import { MenuButton, type MenuItem } from "@/components/ui/menu-button";
+import { DuplicateIcon } from "@/components/transfer/transfer-icons";
 import { SnapPreview } from "./snap-preview";
 
 interface SnapTileProps {
   snap: SnapSummary;
   folders: FolderSummary[];
   onMove: (snap: SnapSummary, folderId: string | null) => void;
+  onDuplicate: (snap: SnapSummary) => void;
 }
 
 /**
  * One snap: preview, icon, title (the link, stretched over the tile), subtitle, meta, and a menu
  * to file it in a folder. No transform on hover: it would trap the open menu under later tiles.
  */
-export function SnapTile({ snap, folders, onMove }: SnapTileProps) {
+export function SnapTile({ snap, folders, onMove, onDuplicate }: SnapTileProps) {
   const currentFolderId = snap.folder?.id ?? null;
   const moveItems: MenuItem[] = [
     { id: "none", label: "No folder", checked: currentFolderId === null, onSelect: () => onMove(snap, null) },
@@ -69,6 +71,7 @@ export function SnapTile({ snap, folders, onMove }: SnapTileProps) {
             label={`Actions for ${snap.title}`}
             heading="Move to folder"
             items={moveItems}
+            leadingItems={[{ id: "duplicate", label: "Duplicate", icon: <DuplicateIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => onDuplicate(snap) }]}
             buttonClassName="flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 aria-expanded:bg-slate-100 aria-expanded:text-slate-700"
           >
             <MoreIcon />

@@ -21,6 +21,8 @@ interface MenuButtonProps {
   items: MenuItem[];
   /** A heading inside the menu, naming its group of choices. */
   heading?: string;
+  /** Actions listed above the heading and its group, set apart by a rule. */
+  leadingItems?: MenuItem[];
   buttonClassName?: string;
   align?: "left" | "right";
 }
@@ -29,7 +31,7 @@ const ITEM =
   "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none!";
 
 /** A menu of actions behind a button (keyboard behaviour: useMenuButton). */
-export function MenuButton({ label, children, items, heading, buttonClassName = "", align = "right" }: MenuButtonProps) {
+export function MenuButton({ label, children, items, heading, leadingItems = [], buttonClassName = "", align = "right" }: MenuButtonProps) {
   const { open, close, containerRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton();
   const headingId = useId();
 
@@ -55,29 +57,38 @@ export function MenuButton({ label, children, items, heading, buttonClassName = 
             align === "right" ? "right-0" : "left-0"
           }`}
         >
+          {leadingItems.map((item) => (
+            <MenuItemButton key={item.id} item={item} onChoose={choose} />
+          ))}
+          {leadingItems.length > 0 && <hr className="my-1.5 border-slate-200" />}
           {heading && (
             <p id={headingId} className="px-2.5 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
               {heading}
             </p>
           )}
           {items.map((item) => (
-            <button
-              key={item.id}
-              type="button"
-              data-menu-item
-              role={item.checked === undefined ? "menuitem" : "menuitemradio"}
-              aria-checked={item.checked}
-              tabIndex={-1}
-              onClick={() => choose(item)}
-              className={`${ITEM} ${item.tone === "danger" ? "text-red-600 hover:bg-red-50 focus-visible:bg-red-50" : "text-slate-700"}`}
-            >
-              {item.icon}
-              <span className="min-w-0 flex-1 truncate">{item.label}</span>
-              {item.checked && <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-indigo-600" />}
-            </button>
+            <MenuItemButton key={item.id} item={item} onChoose={choose} />
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+function MenuItemButton({ item, onChoose }: { item: MenuItem; onChoose: (item: MenuItem) => void }) {
+  return (
+    <button
+      type="button"
+      data-menu-item
+      role={item.checked === undefined ? "menuitem" : "menuitemradio"}
+      aria-checked={item.checked}
+      tabIndex={-1}
+      onClick={() => onChoose(item)}
+      className={`${ITEM} ${item.tone === "danger" ? "text-red-600 hover:bg-red-50 focus-visible:bg-red-50" : "text-slate-700"}`}
+    >
+      {item.icon}
+      <span className="min-w-0 flex-1 truncate">{item.label}</span>
+      {item.checked && <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-indigo-600" />}
+    </button>
   );
 }

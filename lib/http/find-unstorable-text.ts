@@ -3,7 +3,8 @@ import type { ErrorDetail } from "./api-error";
 /** A UTF-16 surrogate without its pair: not a character, and not valid UTF-8 once encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-function problemOf(text: string): string | null {
+/** Why PostgreSQL could not store this text as sent, or null. */
+export function unstorableTextProblem(text: string): string | null {
   // PostgreSQL refuses NUL in text (it would be a 500); a lone surrogate would be stored altered.
   if (text.includes("\u0000")) return "Text may not contain NUL (\\u0000) characters";
   if (LONE_SURROGATE.test(text)) return "Text may not contain unpaired UTF-16 surrogates";
@@ -21,11 +22,11 @@ export function findUnstorableText(input: unknown, root: string): ErrorDetail | 
     const { value, path } = stack.pop()!;
     const at = (segments: string[]) => segments.join(".") || root;
     if (typeof value === "string") {
-      const problem = problemOf(value);
+      const problem = unstorableTextProblem(value);
       if (problem) return { path: at(path), message: problem };
     } else if (value !== null && typeof value === "object") {
       for (const [key, item] of Object.entries(value)) {
-        const problem = problemOf(key);
+        const problem = unstorableTextProblem(key);
         if (problem) return { path: at(path), message: `A key: ${problem}` };
         stack.push({ value: item, path: [...path, key] });
       }

@@ -26,19 +26,22 @@ export async function parseJsonBody<S extends z.ZodType>(
   schema: S,
   { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
+  return validate(schema, await readJsonBody(request, { maxBytes }), "body");
+}
+
+/** A JSON body's value, its content type, size and syntax checked, for a caller that validates it itself. */
+export async function readJsonBody(request: Request, { maxBytes = MAX_BODY_BYTES }: { maxBytes?: number } = {}): Promise<unknown> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(contentType)) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json");
   }
   const text = await readBodyText(request, maxBytes);
 
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ApiError("BAD_REQUEST", "The request body is not valid JSON", [{ path: "(body)", message: "Malformed JSON" }]);
   }
-  return validate(schema, value, "body");
 }
 
 /**

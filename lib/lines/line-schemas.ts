@@ -2,7 +2,7 @@ import { z } from "zod";
 import { hexColorSchema, idSchema } from "@/lib/validation/common";
 
 /** Lines are an extension (spec: "not shown"); DESIGN fixes their shape. */
-const lineStyleFields = {
+export const lineStyleFields = {
   color: hexColorSchema,
   style: z.enum(["solid", "dashed"]),
   arrow: z.enum(["none", "end", "both"]),

@@ -19,6 +19,7 @@ import {
 } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 import { idSchema, successResponseSchema } from "@/lib/validation/common";
+import { TRANSFER_TOOLS } from "./transfer-tools";
 import { HISTORY_TOOLS } from "./history-tools";
 
 interface ToolAnnotations {
@@ -124,6 +125,7 @@ export const MCP_TOOLS: readonly McpTool[] = [
       return { success: true };
     },
   }),
+  ...TRANSFER_TOOLS,
   ...HISTORY_TOOLS,
   tool({
     name: "list_events",

@@ -21,7 +21,6 @@ import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import {
   listSnapSchema,
   paginationSchema,
-  snapCreateSchema,
   snapListResponseSchema,
   snapResponseSchema,
   snapSchema,
@@ -30,6 +29,9 @@ import {
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
 import { changePasswordInputSchema, signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/schemas";
+import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
+import { templateCreateSchema, templateResponseSchema, templateSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
+import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
@@ -47,7 +49,10 @@ export interface NamedSchema {
  * These are the very schemas the handlers parse with.
  */
 export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
-  { name: "SnapCreate", schema: snapCreateSchema, description: "POST /api/snaps. Every field optional." },
+  { name: "SnapCreate", schema: snapCreateRequestSchema, description: "POST /api/snaps. Every field optional; with templateId, only the fields sent replace the template's." },
+  { name: "SnapDocumentImport", schema: snapDocumentSchema, description: "POST /api/snaps/import: an export document; left-out card and line fields take their defaults." },
+  { name: "DuplicateSnap", schema: duplicateSnapSchema, description: "POST /api/snaps/{id}/duplicate." },
+  { name: "TemplateCreate", schema: templateCreateSchema, description: "POST /api/templates." },
   { name: "SnapUpdate", schema: snapUpdateSchema, description: "PATCH /api/snaps/{id}. isPublic, shareMode and sharedWithWorkspace: owner or workspace admin only." },
   { name: "CardCreate", schema: cardCreateSchema, description: "POST /api/snaps/cards/{id}: row and col required; snapId, if sent, must equal the path's." },
   { name: "CardUpdate", schema: cardUpdateSchema, description: "PATCH /api/snaps/cards/{id}: any card field but id and snapId." },
@@ -106,4 +111,9 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
   ...WEBHOOK_RESPONSE_SCHEMAS,
+  { name: "SnapDocument", schema: snapDocumentSchema, description: "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source." },
+  { name: "ImportDryRunResponse", schema: importDryRunResponseSchema, description: "{valid, summary}: what an import would make." },
+  { name: "Template", schema: templateSchema, description: "A template: built-in or saved by the workspace." },
+  { name: "TemplatesResponse", schema: templatesResponseSchema, description: "{templates}" },
+  { name: "TemplateResponse", schema: templateResponseSchema, description: "{template}" },
 ];

@@ -14,7 +14,6 @@ import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/li
 import { presenceUpdateSchema, snapEventsQuerySchema } from "@/lib/live/live-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import {
-  snapCreateSchema,
   snapListResponseSchema,
   snapResponseSchema,
   snapUpdateSchema,
@@ -22,6 +21,7 @@ import {
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
 import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
+import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
@@ -30,6 +30,7 @@ import { examples } from "./examples";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { WEBHOOK_OPERATIONS, WEBHOOK_TAG } from "./webhook-operations";
+import { TRANSFER_OPERATIONS } from "./transfer-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
@@ -75,6 +76,7 @@ export const TAGS = [
   { name: "Snaps", description: "Grid boards: list, read, create, update, delete (spec 4.1)." },
   { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100 (spec 4.2)." },
   { name: "Lines", description: "Lines between two cards of a snap (extension)." },
+  { name: "Templates", description: "Boards to start a snap from: built-in and saved by your workspace (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
   { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
@@ -106,9 +108,10 @@ export const OPERATIONS: readonly OperationSpec[] = [
     operationId: "createSnap",
     tag: "Snaps",
     summary: "Create a snap",
-    description: "A snap with a grid of rows × cols empty cards (default 1 × 1). Safe to retry with an Idempotency-Key.",
+    description:
+      "A snap with a grid of rows × cols empty cards (default 1 × 1), or with templateId the template's board (GET /api/templates), the fields you send replacing its own. Safe to retry with an Idempotency-Key.",
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: snapCreateSchema, example: examples.snapCreate },
+    body: { schema: snapCreateRequestSchema, example: examples.snapCreate },
     success: { status: 201, description: "The new snap with its cards.", schema: snapResponseSchema, example: examples.snapResponse, replayable: true },
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",
@@ -506,7 +509,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     tag: "MCP",
     summary: "MCP endpoint (Streamable HTTP)",
     description:
-      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
+      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card, export_snap, import_snap, duplicate_snap, list_templates, create_snap_from_template. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
     body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: 8_000_000 },
     success: { status: 200, description: "The JSON-RPC response (202 with no body for a notification).", schema: mcpResponseSchema, example: examples.mcpResponse },
     errors: [401],
@@ -550,6 +553,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
     errors: [],
     access: "public",
   },
+  ...TRANSFER_OPERATIONS,
   ...HISTORY_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
 ];

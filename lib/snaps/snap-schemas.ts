@@ -4,20 +4,23 @@ import { folderSummarySchema } from "@/lib/folders/folder-schemas";
 import { lineSchema } from "@/lib/lines/line-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 
-const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(200, "Must be at most 200 characters");
-const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
+export const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(200, "Must be at most 200 characters");
+export const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
 /** A short symbol (an emoji or a few characters). */
-const iconSchema = z.string().max(16, "Must be at most 16 characters");
+export const iconSchema = z.string().max(16, "Must be at most 16 characters");
 /** A CSS font-family list; the character set keeps it from breaking out of a style value. */
-const fontFamilySchema = z
+export const fontFamilySchema = z
   .string()
   .trim()
   .min(1, "Font family cannot be empty")
   .max(100, "Must be at most 100 characters")
   .regex(/^[\w\s,'"-]+$/, "Letters, digits, spaces, commas, quotes and hyphens only");
 
+/** The gap between cards, in pixels. */
+export const cellSpacingSchema = z.number({ error: "Expected a number" }).min(0, "Must be at least 0").max(64, "Must be at most 64");
+
 /** DESIGN: keys are row/column indexes, values 0..2000 (pixels). */
-const sizeMapSchema = z.record(
+export const sizeMapSchema = z.record(
   z.string().regex(/^(?:0|[1-9]\d{0,2})$/, "Keys are row or column indexes from 0 to 999"),
   z.number({ error: "Expected a number" }).min(0, "Must be at least 0").max(2000, "Must be at most 2000"),
 );
@@ -43,7 +46,7 @@ export const snapUpdateSchema = z.strictObject({
   fontFamily: fontFamilySchema.optional(),
   canvasBackgroundColor: hexColorSchema.optional(),
   folderId: idSchema.nullable().optional(),
-  cellSpacing: z.number({ error: "Expected a number" }).min(0, "Must be at least 0").max(64, "Must be at most 64").optional(),
+  cellSpacing: cellSpacingSchema.optional(),
   rowHeights: sizeMapSchema.optional(),
   colWidths: sizeMapSchema.optional(),
   isPublic: z.boolean().optional(),

@@ -38,13 +38,14 @@ afterAll(async () => {
 });
 
 describe("MCP server at /api/mcp", () => {
-  it("lists the nine tools, with input schemas made from the API's zod schemas", async () => {
+  it("lists the tools, with input schemas made from the API's zod schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
         ...["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"],
         ...["get_snap_history", "get_snap_version", "restore_snap_version"],
         "list_events",
+        ...["export_snap", "import_snap", "duplicate_snap", "list_templates", "create_snap_from_template"],
       ].sort(),
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -301,6 +301,25 @@ describe("real responses validate against the document", () => {
     expect(Object.keys(doc.webhooks)).toContain("cards.updated");
   });
 
+  it("export, import, duplicate and templates", async () => {
+    const owner = { key: team.owner.key };
+    const id = (await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Travels", rows: 1, cols: 2 } })).body.snap.id;
+    const exported = await call("GET", "/api/snaps/{id}/export", { id }, owner);
+    await call("GET", "/api/snaps/{id}/export", { id }, { ...owner, query: "?format=gif" });
+    await call("GET", "/api/snaps/{id}/export", { id }, { key: team.outsider.key });
+    const dryRun = await call("POST", "/api/snaps/import", {}, { ...owner, body: exported.body, query: "?dryRun=true" });
+    expect(dryRun.status).toBe(200);
+    expect((await call("POST", "/api/snaps/import", {}, { ...owner, body: exported.body })).status).toBe(201);
+    await call("POST", "/api/snaps/import", {}, { ...owner, body: { ...exported.body, formatVersion: 9 } });
+    expect((await call("POST", "/api/snaps/{id}/duplicate", { id }, { ...owner, body: { title: "Again" } })).status).toBe(201);
+    await call("POST", "/api/snaps/{id}/duplicate", { id }, { key: team.outsider.key, body: {} });
+    await call("GET", "/api/templates", {}, owner);
+    const template = await call("POST", "/api/templates", {}, { ...owner, body: { snapId: id, name: "Doc template" } });
+    expect((await call("POST", "/api/snaps", {}, { ...owner, body: { templateId: template.body.template.id, title: "From template" } })).status).toBe(201);
+    await call("DELETE", "/api/templates/{id}", { id: "builtin-kanban" }, owner);
+    await call("DELETE", "/api/templates/{id}", { id: template.body.template.id }, owner);
+  });
+
   it("history and restore", async () => {
     const owner = { key: team.owner.key };
     const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 2 } })).body.snap;

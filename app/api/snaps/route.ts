@@ -1,17 +1,15 @@
 import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseJsonBody } from "@/lib/http/parse";
+import { readJsonBody } from "@/lib/http/parse";
 import { json, withPrincipal } from "@/lib/http/route";
 import { withIdempotency } from "@/lib/http/with-idempotency";
-import { createSnap } from "@/lib/snaps/create-snap";
 import { listOwnSnaps } from "@/lib/snaps/list-own-snaps";
-import { snapCreateSchema } from "@/lib/snaps/snap-schemas";
+import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 
 export const GET = withPrincipal(async (_request, { principal }) => json({ snaps: await listOwnSnaps(principal) }));
 
 export const POST = withPrincipal(
   withIdempotency(async (request, { principal }) => {
-    const input = await parseJsonBody(request, snapCreateSchema);
-    return json({ snap: await createSnap(principal, input) }, 201);
+    return json({ snap: await createSnapFromBody(principal, await readJsonBody(request)) }, 201);
   }),
 );
 

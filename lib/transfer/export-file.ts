@@ -1,0 +1,39 @@
+import { formatSnapDocument } from "./format-snap-document";
+import { renderSnapPng } from "./render-snap-png";
+import { renderSnapSvg } from "./render-snap-svg";
+import { toCardsCsv } from "./to-cards-csv";
+import type { ExportFormat, SnapDocument } from "./transfer-schemas";
+
+export interface ExportFile {
+  body: string | Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+/** A file name from the title: lowercase words joined by hyphens, "snap" when nothing is left. */
+export function fileSlug(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "snap";
+}
+
+/** The export in one of its formats, with its media type and download name. */
+export function exportFile(document: SnapDocument, format: ExportFormat, scale = 1): ExportFile {
+  const slug = fileSlug(document.snap.title);
+  switch (format) {
+    case "csv":
+      return { body: toCardsCsv(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.csv` };
+    case "svg":
+      return { body: renderSnapSvg(document).svg, contentType: "image/svg+xml; charset=utf-8", filename: `${slug}.svg` };
+    case "png":
+      return { body: new Uint8Array(renderSnapPng(renderSnapSvg(document), scale)), contentType: "image/png", filename: `${slug}.png` };
+    default:
+      return { body: formatSnapDocument(document), contentType: "application/json; charset=utf-8", filename: `${slug}.snap.json` };
+  }
+}

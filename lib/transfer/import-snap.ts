@@ -1,0 +1,94 @@
+import type { Principal } from "@/lib/auth/principal";
+import { createId } from "@/lib/db/create-id";
+import { Prisma } from "@/lib/db/generated/client";
+import { runTransaction, type Tx } from "@/lib/db/run-transaction";
+import { ApiError } from "@/lib/http/api-error";
+import { lineSelect, type LineView } from "@/lib/lines/line-selects";
+import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "./grid-size";
+import { insertDocumentCards } from "./insert-document-cards";
+import type { SnapDocument } from "./transfer-schemas";
+
+const lineColumnsSql = Prisma.raw(
+  Object.keys(lineSelect)
+    .map((column) => `l."${column}"`)
+    .join(", "),
+);
+
+/**
+ * A new private snap owned by the caller, in their workspace, from a document parseSnapDocument
+ * has checked: the snap, its cards and its lines in one transaction, cards and lines each in one
+ * statement. The ids are new and made in the document's order, so cards sharing a cell and lines
+ * keep their order (reads break ties by id) and export gives the same document back.
+ */
+export async function importSnap(principal: Principal, document: SnapDocument): Promise<SnapDetail> {
+  const { snap, cards, lines } = document;
+  const snapFields = {
+    title: snap.title,
+    subtitle: snap.subtitle,
+    icon: snap.icon,
+    fontFamily: snap.fontFamily,
+    canvasBackgroundColor: snap.canvasBackgroundColor,
+    cellSpacing: snap.cellSpacing,
+  };
+  return runTransaction(async (tx) => {
+    // As createSnap: the membership FOR SHARE, so a concurrent move to another workspace waits.
+    const [membership] = await tx.$queryRaw<{ workspaceId: string; now: Date }[]>`
+      SELECT "workspaceId", now() AS now FROM "Membership" WHERE "userId" = ${principal.userId} FOR SHARE`;
+    if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");
+    const { workspaceId, now } = membership;
+
+    const created = await tx.snap.create({
+      data: { ...snapFields, ...declaredGrid(document), userId: principal.userId, workspaceId, createdAt: now, updatedAt: now },
+      select: snapFieldsSelect,
+    });
+    const cardIds = orderedIds(cards.length);
+    const inserted = await insertDocumentCards(tx, created.id, cards, cardIds);
+    const idOfKey = new Map(cards.map((card, index) => [card.key, cardIds[index]!]));
+    const insertedLines = await insertLines(
+      tx,
+      created.id,
+      lines.map((line) => ({ fromCardId: idOfKey.get(line.from)!, toCardId: idOfKey.get(line.to)!, color: line.color, style: line.style, arrow: line.arrow })),
+    );
+    inserted.sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : 1));
+    return { ...created, cards: inserted, lines: insertedLines };
+  });
+}
+
+/**
+ * The size maps to store: a document whose rows or cols are more than its cards and sized tracks
+ * reach keeps that grid by sizing its last track at the default (the board's grid ends at the
+ * last card or sized track). parseSnapDocument refuses the case past index 999.
+ */
+function declaredGrid({ snap, cards }: SnapDocument): { rowHeights: Record<string, number>; colWidths: Record<string, number> } {
+  const extent = gridSize(cards, snap.rowHeights, snap.colWidths);
+  const rowHeights = snap.rows > extent.rows ? { ...snap.rowHeights, [snap.rows - 1]: DEFAULT_ROW_HEIGHT } : snap.rowHeights;
+  const colWidths = snap.cols > extent.cols ? { ...snap.colWidths, [snap.cols - 1]: DEFAULT_COL_WIDTH } : snap.colWidths;
+  return { rowHeights, colWidths };
+}
+
+/** Random ids, sorted: the i-th sorts before the (i+1)-th. */
+function orderedIds(count: number): string[] {
+  return Array.from({ length: count }, createId).sort();
+}
+
+interface NewLine {
+  fromCardId: string;
+  toCardId: string;
+  color: string;
+  style: string;
+  arrow: string;
+}
+
+async function insertLines(tx: Tx, snapId: string, lines: readonly NewLine[]): Promise<LineView[]> {
+  if (lines.length === 0) return [];
+  const ids = orderedIds(lines.length);
+  const rows = lines.map((line, index) => ({ ...line, id: ids[index] }));
+  const inserted = await tx.$queryRaw<LineView[]>`
+    INSERT INTO "Line" AS l ("id", "snapId", "fromCardId", "toCardId", "color", "style", "arrow")
+    SELECT v.id, ${snapId}, v."fromCardId", v."toCardId", v.color, v.style, v.arrow
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id text, "fromCardId" text, "toCardId" text, color text, style "LineStyle", arrow "LineArrow")
+    RETURNING ${lineColumnsSql}`;
+  return inserted.sort((a, b) => (a.id < b.id ? -1 : 1));
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { cardFieldsSchema } from "@/lib/cards/card-schemas";
+import { lineStyleFields } from "@/lib/lines/line-schemas";
+import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
+import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
+
+export const SNAP_DOCUMENT_FORMAT = "snap-board";
+export const SNAP_DOCUMENT_VERSION = 1;
+/** The import body limit, as the card batch routes'. */
+export const MAX_IMPORT_BYTES = 8_000_000;
+/** Twice a 100 x 100 board; the 8 MB body bounds a document of full cards well below this. */
+export const MAX_DOCUMENT_CARDS = 20_000;
+export const MAX_DOCUMENT_LINES = 10_000;
+/** A card reaches at most row 999 + a span of 100: the grid of any board the API can make. */
+export const MAX_DOCUMENT_TRACKS = 1_099;
+
+const cardKeySchema = z
+  .string()
+  .min(1, "Expected a key")
+  .max(64, "Must be at most 64 characters")
+  .regex(/^[\w-]+$/, "Letters, digits, _ and - only")
+  .describe("Names the card for the document's lines; not stored.");
+
+const card = cardFieldsSchema.shape;
+
+/**
+ * A card of the document: every field but id and snapId. Left-out fields take schema.prisma's
+ * defaults, so a script may write only row, col and title.
+ */
+export const documentCardSchema = z.strictObject({
+  key: cardKeySchema,
+  row: card.row,
+  col: card.col,
+  rowSpan: card.rowSpan.default(1),
+  colSpan: card.colSpan.default(1),
+  title: card.title.default(""),
+  note: card.note.default(""),
+  cellType: card.cellType.default("normal"),
+  completed: card.completed.default(false),
+  color: card.color.default(""),
+  textAlign: card.textAlign.default("left"),
+  verticalAlign: card.verticalAlign.default("top"),
+  fontSize: card.fontSize.default("text-sm"),
+  bold: card.bold.default(false),
+  italic: card.italic.default(false),
+  underline: card.underline.default(false),
+  borderRadius: card.borderRadius.default(8),
+  borderSize: card.borderSize.default(1),
+  cellOpacity: card.cellOpacity.default(100),
+});
+export type DocumentCard = z.infer<typeof documentCardSchema>;
+
+export const documentLineSchema = z.strictObject({
+  from: cardKeySchema.describe("The key of the card the line starts at."),
+  to: cardKeySchema.describe("The key of the card the line ends at."),
+  color: lineStyleFields.color.default("#64748b"),
+  style: lineStyleFields.style.default("solid"),
+  arrow: lineStyleFields.arrow.default("end"),
+});
+export type DocumentLine = z.infer<typeof documentLineSchema>;
+
+/** Every snap field a user sets; never ids, owner, workspace, sharing or timestamps. */
+export const documentSnapSchema = z.strictObject({
+  title: titleSchema,
+  subtitle: subtitleSchema.nullable().default(null),
+  icon: iconSchema.nullable().default(null),
+  rows: intInRange(1, MAX_DOCUMENT_TRACKS).describe("The grid's rows: every card and sized row fits in them."),
+  cols: intInRange(1, MAX_DOCUMENT_TRACKS).describe("The grid's columns: every card and sized column fits in them."),
+  fontFamily: fontFamilySchema.default("Inter"),
+  canvasBackgroundColor: hexColorSchema.default("#f8fafc"),
+  cellSpacing: cellSpacingSchema.default(8),
+  rowHeights: sizeMapSchema.default({}),
+  colWidths: sizeMapSchema.default({}),
+});
+
+/**
+ * The export document (GET /api/snaps/:id/export), which is also what POST /api/snaps/import,
+ * duplicates and templates read. Cross-field rules (unique keys, lines between known cards, cards
+ * inside the grid) are checked by parseSnapDocument, which reports them by JSON path.
+ */
+export const snapDocumentSchema = z.strictObject({
+  format: z.literal(SNAP_DOCUMENT_FORMAT, { error: `Expected "${SNAP_DOCUMENT_FORMAT}"` }),
+  formatVersion: z.literal(SNAP_DOCUMENT_VERSION, { error: `Unknown format version: this server reads version ${SNAP_DOCUMENT_VERSION}` }),
+  exportedAt: timestampSchema.optional().describe("When it was exported; ignored on import."),
+  snap: documentSnapSchema,
+  cards: z.array(documentCardSchema).max(MAX_DOCUMENT_CARDS, `At most ${MAX_DOCUMENT_CARDS} cards`).describe("In reading order (row, then column)."),
+  lines: z.array(documentLineSchema).max(MAX_DOCUMENT_LINES, `At most ${MAX_DOCUMENT_LINES} lines`).default([]),
+});
+export type SnapDocument = z.infer<typeof snapDocumentSchema>;
+
+export const importSummarySchema = z.object({
+  rows: z.number().int(),
+  cols: z.number().int(),
+  cards: z.number().int(),
+  lines: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;
+
+export const importDryRunResponseSchema = z.object({ valid: z.literal(true), summary: importSummarySchema });
+
+export const importQuerySchema = z.strictObject({
+  dryRun: z.enum(["true", "false"], { error: 'Expected "true" or "false"' }).transform((value) => value === "true").default(false),
+});
+
+export const EXPORT_FORMATS = ["json", "csv", "svg", "png"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const exportQuerySchema = z.strictObject({
+  format: z.enum(EXPORT_FORMATS, { error: "Expected json, csv, svg or png" }).default("json"),
+  scale: z.coerce
+    .number({ error: "Expected a number" })
+    .min(1, "Must be at least 1")
+    .max(4, "Must be at most 4")
+    .optional()
+    .describe("PNG only: pixels per board pixel, 1 to 4 (default 1)."),
+});
+
+/** The same arguments as typed values, for the MCP tool. */
+export const exportArgsSchema = z.strictObject({
+  id: idSchema.describe("The snap id."),
+  format: z.enum(["json", "csv", "svg"]).default("json").describe("json: the export document; csv: one row per card; svg: the board drawn."),
+});
+
+export const duplicateSnapSchema = z.strictObject({
+  title: titleSchema.optional().describe('Default "Copy of <title>".'),
+});
+export type DuplicateSnap = z.infer<typeof duplicateSnapSchema>;
+
