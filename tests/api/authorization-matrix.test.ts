@@ -28,6 +28,8 @@ type Need =
   | "addMember" // an admin, into their own workspace
   | "adminOfMember" // an admin of the member's workspace
   | "ownKey" // the key's own user
+  | "ownWebhook" // the webhook's own user (anyone else: 404, as if it did not exist)
+  | "templateCreator" // a workspace template's creator or an admin of its workspace
   | "workspaceAdmin"; // an admin of the caller's own workspace
 
 /** "ok" is the operation's success status. Callers without valid credentials are 401 unless public. */
@@ -43,6 +45,9 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   addMember: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   adminOfMember: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   ownKey: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  ownWebhook: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  // The owner made the template; the outsider's workspace has no such template.
+  templateCreator: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: OK },
   // The outsider is the admin of their own workspace, and reads its log.
   workspaceAdmin: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
 };
@@ -85,6 +90,25 @@ const NEEDS: Record<string, Need> = {
   listAuditLog: "workspaceAdmin",
   signOutEverywhere: "signedIn",
   changePassword: "signedIn",
+  exportSnap: "read",
+  importSnap: "signedIn",
+  duplicateSnap: "read",
+  listTemplates: "signedIn",
+  createTemplate: "edit",
+  deleteTemplate: "templateCreator",
+  getSnapHistory: "read",
+  getSnapVersion: "read",
+  restoreSnapVersion: "edit",
+  listWebhooks: "signedIn",
+  createWebhook: "signedIn",
+  getWebhook: "ownWebhook",
+  updateWebhook: "ownWebhook",
+  deleteWebhook: "ownWebhook",
+  rotateWebhookSecret: "ownWebhook",
+  listWebhookDeliveries: "ownWebhook",
+  retryWebhookDelivery: "ownWebhook",
+  sendWebhookTest: "ownWebhook",
+  listEvents: "signedIn",
 };
 
 /** Operations that end the caller's sessions: a cookie caller is a fresh user, so the team's sessions live on. */
@@ -249,6 +273,51 @@ async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
         body: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
         headers: { accept: "application/json, text/event-stream" },
       };
+    case "importSnap": {
+      const exported = await api("GET", `/api/snaps/${snap.id}/export`, { key: team.owner.key });
+      expect(exported.status).toBe(200);
+      return { path: "/api/snaps/import", body: exported.body };
+    }
+    case "duplicateSnap":
+      return { path: `/api/snaps/${snap.id}/duplicate`, body: {} };
+    case "createTemplate":
+      return { path: "/api/templates", body: { snapId: snap.id, name: "matrix" } };
+    case "deleteTemplate": {
+      const created = await api("POST", "/api/templates", { key: team.owner.key, body: { snapId: snap.id, name: "matrix victim" } });
+      expect(created.status).toBe(201);
+      return { path: `/api/templates/${created.body.template.id}` };
+    }
+    case "getSnapVersion":
+    case "restoreSnapVersion": {
+      // A snap inserted by SQL has no history yet: one write gives it version 2, recorded whole.
+      const written = await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "version 2" } });
+      expect(written.status).toBe(200);
+      return op.operationId === "getSnapVersion"
+        ? { path: `/api/snaps/${snap.id}/versions/2` }
+        : { path: `/api/snaps/${snap.id}/restore`, body: { version: 2 } };
+    }
+    case "createWebhook":
+    case "getWebhook":
+    case "updateWebhook":
+    case "deleteWebhook":
+    case "rotateWebhookSecret":
+    case "listWebhookDeliveries":
+    case "retryWebhookDelivery":
+    case "sendWebhookTest": {
+      // The owner's earlier cells' webhooks go first: a user may have at most 20.
+      await sql().query(`DELETE FROM "Webhook" WHERE "userId" = $1`, [team.owner.id]);
+      if (op.operationId === "createWebhook") return { path: "/api/webhooks", body: { url: "https://hooks.example.com/matrix" } };
+      const created = await api("POST", "/api/webhooks", { key: team.owner.key, body: { url: "https://hooks.example.com/matrix" } });
+      expect(created.status).toBe(201);
+      const id: string = created.body.webhook.id;
+      if (op.operationId === "updateWebhook") return { path: `/api/webhooks/${id}`, body: { enabled: false } };
+      if (op.operationId === "retryWebhookDelivery") {
+        const test = await api("POST", `/api/webhooks/${id}/test`, { key: team.owner.key });
+        expect(test.status).toBe(202);
+        return { path: `/api/webhooks/${id}/deliveries/${test.body.deliveryId}/retry` };
+      }
+      return { path: op.path.replace("{id}", id) };
+    }
     case "setPresence":
       return { path: `/api/snaps/${snap.id}/presence`, body: { connectionId: "c_matrix", editingCardId: null } };
     default:
