@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 import { useMenuButton } from "@/components/ui/use-menu-button";
+import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
 
 interface UserMenuProps {
   name: string | null;
@@ -67,6 +68,7 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
                 </button>
               </form>
             </li>
+            <ThemeMenuItems itemClassName={ITEM_CLASSES} />
           </ul>
         </div>
       )}

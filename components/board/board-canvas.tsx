@@ -1,14 +1,16 @@
 "use client";
 
-import { memo, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
+import { memo, useLayoutEffect, useMemo, useRef, useState, type FocusEvent as ReactFocusEvent, type KeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { PlusIcon } from "@/components/ui/icons";
 import { BoardCardView, type RemoteEditor } from "./board-card";
 import type { BoardCard, BoardDoc } from "./board-types";
 import { cellAt, computeLayout, occupancy, readingOrder, rectBox, type Rect } from "./grid-geometry";
+import { rangeOf, rectTouches } from "./grid-window";
 import { ADD_BAR_SIZE, GridHeaders, HEADER_SIZE } from "./grid-headers";
 import type { Axis } from "./grid-plans";
 import { LinesOverlay } from "./lines-overlay";
 import { cellKey, type Selection } from "./selection";
+import { boardScroller, useGridWindow } from "./use-grid-window";
 
 export interface CanvasActions {
   select(selection: Selection | null): void;
@@ -72,24 +74,56 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     [cards, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft],
   );
   const cells = useMemo(() => occupancy(cards, layout.rows, layout.cols), [cards, layout.rows, layout.cols]);
-  const rows = useMemo(() => {
-    const byRow: { cards: BoardCard[]; empty: number[] }[] = Array.from({ length: layout.rows }, () => ({ cards: [], empty: [] }));
-    for (const card of readingOrder(cards)) byRow[card.row]?.cards.push(card);
-    cells.forEach((line, row) => line.forEach((card, col) => !card && byRow[row]?.empty.push(col)));
-    return byRow;
-  }, [cards, cells, layout.rows]);
+  const byId = useMemo(() => new Map(cards.map((card) => [card.id, card])), [cards]);
+  const { region, reveal } = useGridWindow(gridRef);
+  const range = useMemo(() => rangeOf(layout, region), [layout, region]);
 
   const selectedCardId = selection?.kind === "card" ? selection.id : null;
   const selectedCell = selection?.kind === "cell" ? cellKey(selection.row, selection.col) : null;
-  const tabStop = useMemo(() => {
-    if (selectedCardId && cards.some((card) => card.id === selectedCardId)) return selectedCardId;
-    if (selectedCell && editable) return `cell:${selectedCell}`;
-    const first = rows.find((row) => row.cards.length || (editable && row.empty.length));
-    const firstCard = first?.cards[0];
-    const firstEmpty = first?.empty[0];
-    if (firstCard && (firstEmpty === undefined || firstCard.col < firstEmpty || !editable)) return firstCard.id;
-    return first && firstEmpty !== undefined ? `cell:${cellKey(rows.indexOf(first), firstEmpty)}` : null;
-  }, [selectedCardId, selectedCell, editable, cards, rows]);
+  /** The first card or (for editors) empty cell in reading order: the grid's tab stop when nothing is selected. */
+  const firstStop = useMemo(() => {
+    let first: BoardCard | undefined;
+    for (const card of cards) {
+      if (!first || card.row < first.row || (card.row === first.row && (card.col < first.col || (card.col === first.col && card.id < first.id)))) first = card;
+    }
+    if (!editable) return first ? first.id : null;
+    for (let row = 0; row < layout.rows; row += 1) {
+      if (first && first.row < row) break;
+      for (let col = 0; col < layout.cols; col += 1) {
+        if (first && first.row === row && first.col <= col) return first.id;
+        if (!cells[row]?.[col]) return `cell:${cellKey(row, col)}`;
+      }
+    }
+    return first ? first.id : null;
+  }, [cards, cells, editable, layout.rows, layout.cols]);
+  const tabStop = selectedCardId && byId.has(selectedCardId) ? selectedCardId : selectedCell && editable ? `cell:${selectedCell}` : firstStop;
+
+  // Windowing: only the cards and empty cells in the rendered range, plus those that must stay in
+  // the DOM wherever they are (the tab stop, the selection, the one being edited or connected).
+  const pinnedIds = [tabStop, selectedCardId, editingId, connectFromId].filter((id): id is string => id !== null && byId.has(id)).sort().join(" ");
+  const windowCards = useMemo(() => cards.filter((card) => rectTouches(range, card)), [cards, range]);
+  const rows = useMemo(() => {
+    const shown = new Set(windowCards);
+    for (const id of pinnedIds ? pinnedIds.split(" ") : []) shown.add(byId.get(id)!);
+    const byRow = new Map<number, { cards: BoardCard[]; empty: number[] }>();
+    const at = (row: number) => {
+      let entry = byRow.get(row);
+      if (!entry) byRow.set(row, (entry = { cards: [], empty: [] }));
+      return entry;
+    };
+    for (const card of readingOrder([...shown])) at(card.row).cards.push(card);
+    if (editable) {
+      const pinnedCell = selectedCell ?? (tabStop?.startsWith("cell:") ? tabStop.slice(5) : null);
+      for (let row = range.row0; row <= range.row1; row += 1) {
+        for (let col = range.col0; col <= range.col1; col += 1) if (!cells[row]?.[col]) at(row).empty.push(col);
+      }
+      if (pinnedCell) {
+        const [row, col] = pinnedCell.split(":").map(Number) as [number, number];
+        if (!cells[row]?.[col] && !(row >= range.row0 && row <= range.row1 && col >= range.col0 && col <= range.col1)) at(row).empty.push(col);
+      }
+    }
+    return [...byRow.entries()].sort(([a], [b]) => a - b);
+  }, [windowCards, pinnedIds, byId, editable, selectedCell, tabStop, range, cells]);
 
   const pad = editable
     ? { top: EDGE + HEADER_SIZE + 6, left: EDGE + HEADER_SIZE + 6, right: EDGE + ADD_BAR_SIZE + 8, bottom: EDGE + ADD_BAR_SIZE + 8 }
@@ -97,15 +131,31 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
 
   // --- Focus and keyboard ----------------------------------------------------------------------
 
-  function focusSelection(next: Selection) {
+  /** A selection moved to by key, focused once it is rendered (it may be outside the window until then). */
+  const pendingFocus = useRef<Selection | null>(null);
+
+  function focusSelection(next: Selection): boolean {
     const grid = gridRef.current;
-    if (!grid) return;
+    if (!grid) return false;
     const selector = next.kind === "card" ? `[data-card-id="${CSS.escape(next.id)}"]` : next.kind === "cell" ? `[data-cell="${cellKey(next.row, next.col)}"]` : null;
-    if (selector) grid.querySelector<HTMLElement>(selector)?.focus();
+    const element = selector ? grid.querySelector<HTMLElement>(selector) : null;
+    // The board scrolls it into view itself (reveal), with a margin; the browser's own scroll would not.
+    element?.focus({ preventScroll: true });
+    return Boolean(element);
+  }
+
+  useLayoutEffect(() => {
+    if (pendingFocus.current && focusSelection(pendingFocus.current)) pendingFocus.current = null;
+  });
+
+  function rectOf(next: Selection): Rect | null {
+    if (next.kind === "card") return byId.get(next.id) ?? null;
+    if (next.kind === "cell") return { row: next.row, col: next.col, rowSpan: 1, colSpan: 1 };
+    return null;
   }
 
   function currentRect(): Rect | null {
-    if (selection?.kind === "card") return cards.find((card) => card.id === selection.id) ?? null;
+    if (selection?.kind === "card") return byId.get(selection.id) ?? null;
     if (selection?.kind === "cell") return { row: selection.row, col: selection.col, rowSpan: 1, colSpan: 1 };
     return null;
   }
@@ -136,7 +186,9 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
       const next = rect ? neighbor(rect, event.key) : null;
       if (next) {
         actions.select(next);
-        focusSelection(next);
+        const rect = rectOf(next);
+        if (rect) reveal(rectBox(layout, rect));
+        if (!focusSelection(next)) pendingFocus.current = next;
       }
       return;
     }
@@ -166,20 +218,52 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     return { x: event.clientX - box.left, y: event.clientY - box.top };
   }
 
-  function autoScroll(event: PointerEvent) {
-    const scroller = gridRef.current?.closest<HTMLElement>("[data-board-scroller]");
-    if (!scroller) return;
+  /** How far to scroll per frame for a pointer near the scroller's edge (faster the closer it is). */
+  function edgeSpeed(event: PointerEvent): { dx: number; dy: number } {
+    const scroller = boardScroller(gridRef.current);
+    if (!scroller) return { dx: 0, dy: 0 };
     const box = scroller.getBoundingClientRect();
-    const dx = event.clientX < box.left + AUTO_SCROLL_EDGE ? -12 : event.clientX > box.right - AUTO_SCROLL_EDGE ? 12 : 0;
-    const dy = event.clientY < box.top + AUTO_SCROLL_EDGE ? -12 : event.clientY > box.bottom - AUTO_SCROLL_EDGE ? 12 : 0;
-    if (dx || dy) scroller.scrollBy(dx, dy);
+    const speed = (before: number, after: number) =>
+      before < AUTO_SCROLL_EDGE ? -Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, before)) / 3) : after < AUTO_SCROLL_EDGE ? Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, after)) / 3) : 0;
+    return { dx: speed(event.clientX - box.left, box.right - event.clientX), dy: speed(event.clientY - box.top, box.bottom - event.clientY) };
   }
 
+  /**
+   * Pointer tracking for drags: `onMove` runs on every move and again on every frame the board
+   * auto-scrolls (the pointer resting near an edge), so the target follows the scrolled board.
+   */
   function track(onMove: (event: PointerEvent) => void, onEnd: (event: PointerEvent, cancelled: boolean) => void) {
-    const move = (event: PointerEvent) => onMove(event);
+    let last: PointerEvent | null = null;
+    let frame = 0;
+    let previous = 0;
+    const tick = (now: number) => {
+      frame = 0;
+      const scroller = boardScroller(gridRef.current);
+      if (!last || !scroller) return;
+      const { dx, dy } = edgeSpeed(last);
+      if (!dx && !dy) {
+        previous = 0;
+        return;
+      }
+      // The speed is per 60 Hz frame: slower frames scroll further, so the board moves as fast on a busy machine.
+      const frames = previous ? Math.min(6, (now - previous) / (1000 / 60)) : 1;
+      previous = now;
+      const before = { left: scroller.scrollLeft, top: scroller.scrollTop };
+      scroller.scrollBy(Math.round(dx * frames), Math.round(dy * frames));
+      if (scroller.scrollLeft === before.left && scroller.scrollTop === before.top) return;
+      onMove(last);
+      frame = requestAnimationFrame(tick);
+    };
+    const move = (event: PointerEvent) => {
+      last = event;
+      onMove(event);
+      if (!frame) frame = requestAnimationFrame(tick);
+    };
     const up = (event: PointerEvent) => finish(event, false);
     const cancel = (event: PointerEvent) => finish(event, true);
     function finish(event: PointerEvent, cancelled: boolean) {
+      if (frame) cancelAnimationFrame(frame);
+      last = null;
       window.removeEventListener("pointermove", move);
       window.removeEventListener("pointerup", up);
       window.removeEventListener("pointercancel", cancel);
@@ -198,7 +282,6 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
         const cell = cellAt(layout, x, y);
         span = { rowSpan: Math.max(1, cell.row - card.row + 1), colSpan: Math.max(1, cell.col - card.col + 1) };
         setPreview({ kind: "resize", rect: { row: card.row, col: card.col, ...span } });
-        autoScroll(event);
       },
       (_event, cancelled) => {
         setPreview(null);
@@ -209,6 +292,9 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
 
   function startMove(card: BoardCard, element: HTMLElement, down: ReactPointerEvent) {
     const origin = { x: down.clientX, y: down.clientY };
+    // The card moves with the board when it auto-scrolls: its offset from where it was grabbed counts the scroll.
+    const scroller = boardScroller(gridRef.current);
+    const scrollOrigin = { left: scroller?.scrollLeft ?? 0, top: scroller?.scrollTop ?? 0 };
     const grabbed = cellAt(layout, pointInGrid(down).x, pointInGrid(down).y);
     const grab = { row: Math.min(Math.max(grabbed.row - card.row, 0), card.rowSpan - 1), col: Math.min(Math.max(grabbed.col - card.col, 0), card.colSpan - 1) };
     let dragging = false;
@@ -222,9 +308,9 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     };
     track(
       (event) => {
-        const dx = event.clientX - origin.x;
-        const dy = event.clientY - origin.y;
-        if (!dragging && Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+        if (!dragging && Math.hypot(event.clientX - origin.x, event.clientY - origin.y) < DRAG_THRESHOLD) return;
+        const dx = event.clientX - origin.x + (scroller ? scroller.scrollLeft - scrollOrigin.left : 0);
+        const dy = event.clientY - origin.y + (scroller ? scroller.scrollTop - scrollOrigin.top : 0);
         dragging = true;
         // Moved directly on the element while dragging: one card follows the pointer, nothing re-renders.
         element.style.transform = `translate(${dx}px, ${dy}px)`;
@@ -240,7 +326,6 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
           target = { row, col };
           setPreview({ kind: "move", rect: { row, col, rowSpan: card.rowSpan, colSpan: card.colSpan } });
         }
-        autoScroll(event);
       },
       (_event, cancelled) => {
         reset();
@@ -256,7 +341,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     if (event.button !== 0) return;
     const target = event.target as HTMLElement;
     const cardElement = target.closest<HTMLElement>("[data-card-id]");
-    const card = cardElement ? cards.find((candidate) => candidate.id === cardElement.dataset.cardId) : undefined;
+    const card = cardElement?.dataset.cardId ? byId.get(cardElement.dataset.cardId) : undefined;
     if (!card || !cardElement) return;
     if (editable && target.closest("[data-resize-handle]")) {
       event.preventDefault();
@@ -282,6 +367,13 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
     }
   }
 
+  function onFocus(event: ReactFocusEvent<HTMLDivElement>) {
+    // A card reached with Tab (or focused by a screen reader) is the selection, as an arrow key's target is.
+    const target = event.target as HTMLElement;
+    const id = target.matches('[role="gridcell"][data-card-id]') ? target.dataset.cardId : undefined;
+    if (id && id !== selectedCardId) actions.select({ kind: "card", id });
+  }
+
   function onDoubleClick(event: ReactMouseEvent) {
     if (!editable || connecting) return;
     const target = event.target as HTMLElement;
@@ -302,6 +394,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
       {editable && (
         <GridHeaders
           layout={layout}
+          range={range}
           originX={pad.left}
           originY={pad.top}
           onAddTrack={actions.addTrack}
@@ -319,6 +412,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
           aria-colcount={layout.cols}
           aria-readonly={editable ? undefined : true}
           onKeyDown={onKeyDown}
+          onFocus={onFocus}
           onPointerDown={onPointerDown}
           onClickCapture={onClickCapture}
           onDoubleClick={onDoubleClick}
@@ -331,7 +425,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
             height: layout.height,
           }}
         >
-          {rows.map((row, rowIndex) => (
+          {rows.map(([rowIndex, row]) => (
             <div key={rowIndex} role="row" aria-rowindex={rowIndex + 1} className="contents">
               {row.cards.map((card) => (
                 <BoardCardView
@@ -365,8 +459,9 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
         </div>
         <LinesOverlay
           lines={doc.lines}
-          cards={cards}
+          cardsById={byId}
           layout={layout}
+          region={region}
           editable={editable}
           selectedLineId={selection?.kind === "line" ? selection.id : null}
           onSelectLine={(id) => actions.select({ kind: "line", id })}

@@ -67,7 +67,7 @@ export const BoardCardView = memo(function BoardCardView({
       // content-visibility: cards scrolled out of view skip layout and paint (a big board opens faster).
       className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${CARD_DEFAULT_CLASSES} ${
         editable ? "cursor-default select-none hover:shadow-md" : ""
-      } ${selected && editable ? "shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
+      } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
       {card.note.trim() && !media && (

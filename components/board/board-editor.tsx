@@ -8,8 +8,9 @@ import { BoardCanvas } from "./board-canvas";
 import type { RemoteEditor } from "./board-card";
 import { BoardHeader } from "./board-header";
 import { BoardStore } from "./board-store";
-import type { BoardAccess, BoardDoc } from "./board-types";
+import type { BoardAccess } from "./board-types";
 import { boardFontFamily } from "./board-font";
+import { canvasBackground } from "./card-style";
 import { ConnectBanner } from "./connect-banner";
 import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
@@ -25,6 +26,7 @@ import { InspectorHint } from "./inspector/inspector-hint";
 import { InspectorPanel } from "./inspector/inspector-panel";
 import { LineInspector } from "./inspector/line-inspector";
 import type { Selection } from "./selection";
+import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
 import { useBoardActions } from "./use-board-actions";
 import { useBoardShortcuts } from "./use-board-shortcuts";
 import { usePresenceReport } from "./use-presence-report";
@@ -32,7 +34,7 @@ import { useSnapEvents } from "./use-snap-events";
 import { viewerColor } from "./viewer-color";
 
 interface BoardEditorProps {
-  initialDoc: BoardDoc;
+  initialDoc: PackedBoardDoc;
   /** The snap version initialDoc is at: the live stream resumes from it. */
   initialVersion: number;
   access: BoardAccess;
@@ -43,7 +45,7 @@ interface BoardEditorProps {
  * same board with no edit controls at all.
  */
 export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorProps) {
-  const [store] = useState(() => new BoardStore(initialDoc, undefined, initialVersion));
+  const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion));
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
@@ -78,7 +80,8 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
     rootRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  const selectedCard = selection?.kind === "card" ? doc.cards.find((card) => card.id === selection.id) : undefined;
+  const cardsById = useMemo(() => new Map(doc.cards.map((card) => [card.id, card])), [doc.cards]);
+  const selectedCard = selection?.kind === "card" ? cardsById.get(selection.id) : undefined;
   const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
   const editingCard = editingId ?? (inspectorFocused && selectedCard ? selectedCard.id : null);
   usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);
@@ -125,8 +128,8 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
         <div
           hidden={preview.version !== null}
           data-board-scroller
-          className="min-w-0 flex-1 overflow-auto overscroll-contain"
-          style={{ backgroundColor: doc.snap.canvasBackgroundColor, fontFamily: boardFontFamily(doc.snap.fontFamily) }}
+          className="min-w-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
+          style={{ backgroundColor: canvasBackground(doc.snap.canvasBackgroundColor), fontFamily: boardFontFamily(doc.snap.fontFamily) }}
         >
           <BoardCanvas
             doc={doc}
@@ -250,7 +253,7 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
       )}
       {preview.error && <Toast message={preview.error} tone="error" onDismiss={preview.close} />}
       <BoardGoneDialog message={live.gone} onLeave={leave} />
-      <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} />
+      <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} placement="board" />
     </div>
   );
 }

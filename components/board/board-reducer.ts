@@ -16,11 +16,17 @@ export function boardReducer(doc: BoardDoc, action: BoardAction): BoardDoc {
       const cardsById = new Map(upsertCards.map((card) => [card.id, card]));
       const goneCards = new Set(removeCards);
       const cards = doc.cards.filter((card) => !goneCards.has(card.id)).map((card) => cardsById.get(card.id) ?? card);
-      for (const card of upsertCards) if (!cards.some((existing) => existing.id === card.id)) cards.push(card);
+      // Sets, not searches: a restore on a 10,000-card board stays linear.
+      const cardIds = new Set(cards.map((card) => card.id));
+      for (const card of upsertCards) {
+        if (!cardIds.has(card.id)) {
+          cards.push(card);
+          cardIds.add(card.id);
+        }
+      }
 
       const linesById = new Map(upsertLines.map((line) => [line.id, line]));
       const goneLines = new Set(removeLines);
-      const cardIds = new Set(cards.map((card) => card.id));
       const lines = doc.lines
         .filter((line) => !goneLines.has(line.id))
         .map((line) => linesById.get(line.id) ?? line)

@@ -68,7 +68,8 @@ export function cardBoxStyle(card: BoardCard): CSSProperties {
     style.backgroundColor = `rgba(${r}, ${g}, ${b}, ${alpha})`;
     if (rgba) {
       style.borderColor = `rgba(${Math.round(r * 0.7)}, ${Math.round(g * 0.7)}, ${Math.round(b * 0.7)}, ${Math.max(alpha, 0.35)})`;
-      if (alpha >= 0.5 && luminance(rgba) < 0.35) style.color = "#ffffff";
+      // A fill the user chose stays as chosen in both themes, so its text is set for the fill, not the theme.
+      if (alpha >= 0.5) style.color = luminance(rgba) < 0.35 ? "#ffffff" : "#0f172a";
     }
   }
   if (card.borderRadius !== 8) style.borderRadius = `${card.borderRadius}px`;
@@ -80,4 +81,12 @@ export function cardBoxStyle(card: BoardCard): CSSProperties {
   if (card.underline) style.textDecorationLine = "underline";
   if (card.fontSize !== "text-sm") Object.assign(style, fontSizeStyle(card.fontSize));
   return style;
+}
+
+/** The canvas colour the server gives a new snap: shown as the theme's canvas (light or dark), not as a fixed colour. */
+export const DEFAULT_CANVAS_COLOR = "#f8fafc";
+
+/** The board's inline background: none for the default (the theme's bg-slate-50 shows), else the chosen colour. */
+export function canvasBackground(color: string): string | undefined {
+  return color.toLowerCase() === DEFAULT_CANVAS_COLOR ? undefined : color;
 }

@@ -66,12 +66,16 @@ export function computeLayout(cards: readonly Rect[], rowHeights: SizeMap, colWi
 }
 
 /** The track under a pixel offset; a point in a gap belongs to the track before it. Clamped to the grid. */
-function trackAt(starts: number[], offset: number): number {
-  let index = 0;
-  for (let i = 0; i < starts.length; i += 1) {
-    if (offset >= (starts[i] ?? 0)) index = i;
+export function trackAt(starts: readonly number[], offset: number): number {
+  // Binary search: the last track that starts at or before the offset (starts ascend).
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (offset >= (starts[mid] ?? 0)) low = mid;
+    else high = mid - 1;
   }
-  return index;
+  return Math.max(0, low);
 }
 
 export function cellAt(layout: GridLayout, x: number, y: number): { row: number; col: number } {

@@ -2,6 +2,7 @@
 
 import { CloseIcon, PlusIcon } from "@/components/ui/icons";
 import type { GridLayout } from "./grid-geometry";
+import type { TrackRange } from "./grid-window";
 import type { Axis } from "./grid-plans";
 import { TrackHandle } from "./track-handle";
 
@@ -11,6 +12,8 @@ export const ADD_BAR_SIZE = 28;
 
 interface GridHeadersProps {
   layout: GridLayout;
+  /** The tracks rendered now (windowing): headers of the others are not drawn. */
+  range: TrackRange;
   /** Where the grid starts inside the board's padding box. */
   originX: number;
   originY: number;
@@ -27,12 +30,13 @@ const REMOVE_BUTTON =
  * Column headers above the grid and row headers beside it: a number, a remove button, and a resize
  * handle on each grid line; bars below and to the right add a row or a column.
  */
-export function GridHeaders({ layout, originX, originY, onAddTrack, onRemoveTrack, onPreviewTrack, onResizeTrack }: GridHeadersProps) {
+export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRemoveTrack, onPreviewTrack, onResizeTrack }: GridHeadersProps) {
   const { gap } = layout;
   const handleThickness = Math.max(10, gap);
   return (
     <>
-      {layout.colSizes.map((width, col) => {
+      {layout.colSizes.slice(range.col0, range.col1 + 1).map((width, offset) => {
+        const col = range.col0 + offset;
         const left = originX + (layout.colStarts[col] ?? 0);
         return (
           <div key={`col-${col}`}>
@@ -58,7 +62,8 @@ export function GridHeaders({ layout, originX, originY, onAddTrack, onRemoveTrac
           </div>
         );
       })}
-      {layout.rowSizes.map((height, row) => {
+      {layout.rowSizes.slice(range.row0, range.row1 + 1).map((height, offset) => {
+        const row = range.row0 + offset;
         const top = originY + (layout.rowStarts[row] ?? 0);
         return (
           <div key={`row-${row}`}>

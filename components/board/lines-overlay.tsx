@@ -1,15 +1,18 @@
 "use client";
 
-import { memo, type KeyboardEvent } from "react";
+import { memo, useMemo, type KeyboardEvent } from "react";
 import type { BoardCard, BoardLine } from "./board-types";
 import { cardLabel } from "./card-label";
 import { rectBox, type GridLayout } from "./grid-geometry";
+import { segmentTouches, type Region } from "./grid-window";
 import { connectorPath } from "./line-geometry";
 
 interface LinesOverlayProps {
   lines: readonly BoardLine[];
-  cards: readonly BoardCard[];
+  cardsById: ReadonlyMap<string, BoardCard>;
   layout: GridLayout;
+  /** The rendered part of the grid: lines that do not cross it are not drawn. */
+  region: Region;
   editable: boolean;
   selectedLineId: string | null;
   onSelectLine: (id: string) => void;
@@ -21,16 +24,20 @@ function shortLabel(card: BoardCard): string {
 }
 
 /** Lines between cards, drawn over the grid; only the lines themselves take pointer input. */
-export const LinesOverlay = memo(function LinesOverlay({ lines, cards, layout, editable, selectedLineId, onSelectLine, onDeleteLine }: LinesOverlayProps) {
-  if (lines.length === 0) return null;
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  const drawn = lines.flatMap((line) => {
-    const from = byId.get(line.fromCardId);
-    const to = byId.get(line.toCardId);
-    if (!from || !to) return [];
-    const path = connectorPath(rectBox(layout, from), rectBox(layout, to));
-    return path ? [{ line, from, to, path }] : [];
-  });
+export const LinesOverlay = memo(function LinesOverlay({ lines, cardsById, layout, region, editable, selectedLineId, onSelectLine, onDeleteLine }: LinesOverlayProps) {
+  const all = useMemo(
+    () =>
+      lines.flatMap((line) => {
+        const from = cardsById.get(line.fromCardId);
+        const to = cardsById.get(line.toCardId);
+        if (!from || !to) return [];
+        const path = connectorPath(rectBox(layout, from), rectBox(layout, to));
+        return path ? [{ line, from, to, path }] : [];
+      }),
+    [lines, cardsById, layout],
+  );
+  const drawn = useMemo(() => all.filter(({ line, path }) => line.id === selectedLineId || segmentTouches(region, path)), [all, region, selectedLineId]);
+  if (all.length === 0) return null;
 
   return (
     <svg
@@ -38,7 +45,7 @@ export const LinesOverlay = memo(function LinesOverlay({ lines, cards, layout, e
       width={layout.width}
       height={layout.height}
       role={editable ? "group" : "img"}
-      aria-label={editable ? "Lines" : `${drawn.length} line${drawn.length === 1 ? "" : "s"} between cards`}
+      aria-label={editable ? "Lines" : `${all.length} line${all.length === 1 ? "" : "s"} between cards`}
     >
       <defs>
         {drawn.map(({ line }) => (
@@ -62,8 +69,8 @@ export const LinesOverlay = memo(function LinesOverlay({ lines, cards, layout, e
         return (
           <g key={line.id}>
             {selected && <line {...path} stroke="#6366f1" strokeOpacity={0.35} strokeWidth={9} strokeLinecap="round" />}
-            {/* A pale halo keeps the line readable where it crosses a card's text or a dark fill. */}
-            <line {...path} stroke="#ffffff" strokeOpacity={0.75} strokeWidth={5} strokeLinecap="round" />
+            {/* A halo in the surface colour (light or dark theme) keeps the line readable where it crosses a card. */}
+            <line {...path} style={{ stroke: "var(--color-white)" }} strokeOpacity={0.75} strokeWidth={5} strokeLinecap="round" />
             <line
               {...path}
               stroke={line.color}

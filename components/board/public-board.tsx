@@ -6,13 +6,15 @@ import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
 import { BoardCanvas, type CanvasActions } from "./board-canvas";
 import { boardFontFamily } from "./board-font";
-import type { BoardDoc } from "./board-types";
+import { canvasBackground } from "./card-style";
+import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
 import type { Selection } from "./selection";
 
 const noop = () => {};
 
 /** The public share page: the board read-only (keyboard navigation only), and who made it possible. */
-export function PublicBoard({ doc }: { doc: BoardDoc }) {
+export function PublicBoard({ doc: packed }: { doc: PackedBoardDoc }) {
+  const doc = useMemo(() => unpackBoardDoc(packed), [packed]);
   const [selection, setSelection] = useState<Selection | null>(null);
   const actions = useMemo<CanvasActions>(
     () => ({
@@ -50,15 +52,17 @@ export function PublicBoard({ doc }: { doc: BoardDoc }) {
           <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">View only</span>
         </div>
       </header>
-      <main className="min-h-0 flex-1 overflow-auto" style={{ backgroundColor: snap.canvasBackgroundColor, fontFamily: boardFontFamily(snap.fontFamily) }}>
+      <main data-board-scroller className="min-h-0 flex-1 overflow-auto overscroll-contain bg-slate-50" style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}>
         <BoardCanvas doc={doc} editable={false} selection={selection} editingId={null} connecting={false} connectFromId={null} actions={actions} />
       </main>
       <footer className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-500">
-        <Link href="/sign-up" className="inline-flex items-center gap-2 rounded-lg hover:opacity-80" aria-label="Made with Snap Board: create your own board">
+        <Link href="/sign-up" className="inline-flex items-center gap-2 rounded-lg hover:opacity-80">
           <span>Made with</span>
           <span className="scale-90">
             <BrandMark />
           </span>
+          {/* The visible words start the link's name (WCAG 2.5.3), the rest says where it goes. */}
+          <span className="sr-only">: create your own board</span>
         </Link>
         <Link href="/sign-up" className="font-medium text-indigo-600 hover:text-indigo-500">
           Make your own board

@@ -1,4 +1,5 @@
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, SizeMap } from "./board-types";
+import { blankCard } from "./grid-plans";
 
 /** The fields of a full snap (GET /api/snaps/:id, or lib's SnapDetail) the board needs. */
 export interface SnapSource {
@@ -87,4 +88,37 @@ export function toBoardCard(card: BoardCard & { snapId?: string }): BoardCard {
     borderSize: card.borderSize,
     cellOpacity: card.cellOpacity,
   };
+}
+
+/** A card as the page sends it to the browser: id and position, and only the fields that differ from a new card's. */
+export type PackedCard = Partial<BoardCard> & Pick<BoardCard, "id" | "row" | "col">;
+
+export interface PackedBoardDoc {
+  snap: BoardSnap;
+  cards: PackedCard[];
+  lines: BoardLine[];
+}
+
+/**
+ * The page's props carry the whole board to the browser (serialized into the HTML). Most fields of
+ * most cards are the defaults: leaving them out makes a 10,000-card board's page about a quarter of
+ * the size, which is time to first card and memory (docs/PERFORMANCE.md, "The board in the browser").
+ */
+export function packBoardDoc(doc: BoardDoc): PackedBoardDoc {
+  return {
+    snap: doc.snap,
+    lines: doc.lines,
+    cards: doc.cards.map((card) => {
+      const blank = blankCard(card.id, card.row, card.col);
+      const packed: Record<string, unknown> = {};
+      for (const key of Object.keys(card) as (keyof BoardCard)[]) {
+        if (key === "id" || key === "row" || key === "col" || card[key] !== blank[key]) packed[key] = card[key];
+      }
+      return packed as PackedCard;
+    }),
+  };
+}
+
+export function unpackBoardDoc(packed: PackedBoardDoc): BoardDoc {
+  return { snap: packed.snap, lines: packed.lines, cards: packed.cards.map((card) => ({ ...blankCard(card.id, card.row, card.col), ...card })) };
 }

@@ -34,7 +34,7 @@ export function SnapResults({ query, result, refreshing, folders, filtered, onRe
 
   return (
     <div aria-busy={refreshing || undefined} className="space-y-5">
-      <ul aria-label="Snaps" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label="Snaps" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {snaps.map((snap) => (
           <SnapTile key={snap.id} snap={snap} folders={folders} onMove={onMove} />
         ))}

@@ -32,7 +32,7 @@ export function SnapTile({ snap, folders, onMove }: SnapTileProps) {
   ];
 
   return (
-    <li className="relative flex flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md hover:ring-slate-300 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-500">
+    <li className="relative flex min-w-0 flex-col rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md hover:ring-slate-300 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-500">
       <SnapPreview cells={snap.previewCells} cellCount={snap.cellCount} />
       <div className="flex items-start gap-3 p-4">
         <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-lg text-indigo-600">

@@ -242,7 +242,7 @@ export function ApiReference({ doc, signedIn }: { doc: OpenApiDoc; signedIn: boo
                 {tag.operations.map(({ method, operation }) => (
                   <li key={operation.operationId}>
                     <a href={`#op-${operation.operationId}`} className="flex items-baseline gap-2 text-slate-600 hover:text-indigo-700">
-                      <span className="w-12 shrink-0 font-mono text-[11px] font-bold text-slate-400 uppercase">{method}</span>
+                      <span className="w-12 shrink-0 font-mono text-[11px] font-bold text-slate-500 uppercase">{method}</span>
                       {operation.summary}
                     </a>
                   </li>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PublicBoard } from "@/components/board/public-board";
-import { toBoardDoc } from "@/components/board/to-board-doc";
+import { packBoardDoc, toBoardDoc } from "@/components/board/to-board-doc";
 import { getPublicSnapByToken } from "@/lib/snaps/get-public-snap-by-token";
 
 interface PublicPageProps {
@@ -23,5 +23,5 @@ export async function generateMetadata({ params }: PublicPageProps): Promise<Met
 export default async function PublicSnapPage({ params }: PublicPageProps) {
   const snap = await loadPublicSnap((await params).token);
   if (!snap) notFound();
-  return <PublicBoard doc={toBoardDoc(snap)} />;
+  return <PublicBoard doc={packBoardDoc(toBoardDoc(snap))} />;
 }

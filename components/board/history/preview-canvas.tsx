@@ -34,6 +34,7 @@ export function PreviewCanvas({ doc }: { doc: BoardDoc }) {
   return (
     <div
       data-history-preview
+      data-board-scroller
       className="min-w-0 flex-1 overflow-auto overscroll-contain"
       style={{ backgroundColor: doc.snap.canvasBackgroundColor, fontFamily: boardFontFamily(doc.snap.fontFamily) }}
     >

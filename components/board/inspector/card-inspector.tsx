@@ -69,7 +69,7 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" checked={card.completed} onChange={(event) => onChange({ completed: event.target.checked })} className="size-4 accent-indigo-600" />
           Completed
-          <span className="text-xs text-slate-400">(to-do cards)</span>
+          <span className="text-xs text-slate-500">(to-do cards)</span>
         </label>
       </InspectorSection>
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { BoardEditor } from "@/components/board/board-editor";
 import { NoAccess } from "@/components/board/no-access";
-import { snapVersion, toBoardDoc } from "@/components/board/to-board-doc";
+import { packBoardDoc, snapVersion, toBoardDoc } from "@/components/board/to-board-doc";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import { loadSnapForViewer } from "@/lib/snaps/load-snap-for-viewer";
 
@@ -24,5 +24,5 @@ export default async function BoardPage({ params }: BoardPageProps) {
   const result = await loadBoard((await params).id);
   if (result.status === "not-found") notFound();
   if (result.status === "forbidden") return <NoAccess />;
-  return <BoardEditor initialDoc={toBoardDoc(result.snap)} initialVersion={snapVersion(result.snap)} access={result.access} />;
+  return <BoardEditor initialDoc={packBoardDoc(toBoardDoc(result.snap))} initialVersion={snapVersion(result.snap)} access={result.access} />;
 }

@@ -1,0 +1,88 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { api, cardAt, createSnap, openBoard, signUp } from "./board-helpers";
+
+/** Whether the html element had the dark class when the body first appeared (before any paint). */
+const RECORD_THEME_AT_BODY = () => {
+  const observer = new MutationObserver(() => {
+    if (!document.body) return;
+    observer.disconnect();
+    (window as unknown as { darkAtBody: boolean }).darkAtBody = document.documentElement.classList.contains("dark");
+  });
+  observer.observe(document, { childList: true, subtree: true });
+};
+
+/** Relative luminance (0 black, 1 white) of an element's computed colour, whatever syntax it is in (lab, oklch, rgb). */
+async function luminance(locator: Locator, property: "color" | "background-color"): Promise<number> {
+  return locator.evaluate((element, name) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = getComputedStyle(element).getPropertyValue(name);
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = Array.from(context.getImageData(0, 0, 1, 1).data).map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  }, property);
+}
+
+test("the theme follows the system, and a Light / Dark / System choice in the user menu is remembered, with no flash", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.addInitScript(RECORD_THEME_AT_BODY);
+  await signUp(page, "Theo Theme");
+  const html = page.locator("html");
+
+  // System (the default) and the system is dark: dark from the first paint.
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);
+  // The system turns light: the page follows at once.
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+
+  // Choose Dark in the user menu (keyboard and pointer both reach it).
+  await page.getByRole("button", { name: "Theo Theme" }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByRole("menuitemradio", { name: "System" })).toHaveAttribute("aria-checked", "true");
+  await menu.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(menu.getByRole("menuitemradio", { name: "Dark" })).toHaveAttribute("aria-checked", "true");
+  expect(await luminance(page.locator("body"), "background-color")).toBeLessThan(0.02);
+
+  // Remembered: a reload on a light system is dark before the first paint.
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(true);
+
+  // Light, chosen on a dark system, wins over it.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.getByRole("button", { name: "Theo Theme" }).click();
+  await page.getByRole("menu").getByRole("menuitemradio", { name: "Light" }).click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.reload();
+  expect(await page.evaluate(() => (window as unknown as { darkAtBody: boolean }).darkAtBody)).toBe(false);
+
+  // Back to System: dark again, since the system is.
+  await page.getByRole("button", { name: "Theo Theme" }).click();
+  await page.getByRole("menu").getByRole("menuitemradio", { name: "System" }).click();
+  await expect(html).toHaveClass(/\bdark\b/);
+
+  // On the board in the dark theme: a card with no colour is dark; colours a user chose stay as
+  // chosen, with text readable on them.
+  const snap = await createSnap(page, { title: "Colours", rows: 1, cols: 3 });
+  await api(page, "PATCH", "/api/snaps/cards/batch", {
+    updates: [
+      { id: snap.cards[0]!.id, title: "Default" },
+      { id: snap.cards[1]!.id, title: "Pale blue", color: "#dbeafe" },
+      { id: snap.cards[2]!.id, title: "Navy", color: "#1e293b" },
+    ],
+  });
+  await openBoard(page, snap.id);
+  expect(await luminance(cardAt(page, 1, 1), "background-color")).toBeLessThan(0.02);
+  expect(await luminance(cardAt(page, 1, 1), "color")).toBeGreaterThan(0.8);
+  await expect(cardAt(page, 1, 2)).toHaveCSS("background-color", "rgb(219, 234, 254)");
+  await expect(cardAt(page, 1, 2)).toHaveCSS("color", "rgb(15, 23, 42)");
+  await expect(cardAt(page, 1, 3)).toHaveCSS("background-color", "rgb(30, 41, 59)");
+  await expect(cardAt(page, 1, 3)).toHaveCSS("color", "rgb(255, 255, 255)");
+  await page.screenshot({ path: "tests/artifacts/board-dark.png" });
+});

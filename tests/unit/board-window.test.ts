@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { BoardCard } from "@/components/board/board-types";
+import { computeLayout, trackAt } from "@/components/board/grid-geometry";
+import { blankCard } from "@/components/board/grid-plans";
+import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid-window";
+import { packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
+
+describe("board windowing", () => {
+  // 100 x 100 default tracks (200 x 120 px) with an 8 px gap: columns start every 208 px, rows every 128.
+  const layout = computeLayout([{ row: 99, col: 99, rowSpan: 1, colSpan: 1 }], {}, {}, 8);
+
+  it("finds the track under an offset by binary search, a gap belonging to the track before it", () => {
+    expect(trackAt(layout.colStarts, -50)).toBe(0);
+    expect(trackAt(layout.colStarts, 0)).toBe(0);
+    expect(trackAt(layout.colStarts, 205)).toBe(0);
+    expect(trackAt(layout.colStarts, 208)).toBe(1);
+    expect(trackAt(layout.colStarts, 208 * 57 + 3)).toBe(57);
+    expect(trackAt(layout.colStarts, 1e9)).toBe(99);
+    expect(trackAt([], 10)).toBe(0);
+  });
+
+  it("renders the tracks a region touches, and only re-renders when the visible part leaves it", () => {
+    expect(rangeOf(layout, { x: 416, y: 256, width: 1000, height: 600 })).toEqual({ row0: 2, row1: 6, col0: 2, col1: 6 });
+    const rendered = expandRegion({ x: 1000, y: 1000, width: 1000, height: 600 });
+    expect(regionContains(rendered, { x: 1200, y: 1100, width: 1000, height: 600 })).toBe(true);
+    expect(regionContains(rendered, { x: 1600, y: 1100, width: 1000, height: 600 })).toBe(false);
+  });
+
+  it("keeps a card that spans into the range, and drops one that does not reach it", () => {
+    const range = { row0: 10, row1: 15, col0: 20, col1: 25 };
+    expect(rectTouches(range, { row: 8, col: 18, rowSpan: 3, colSpan: 3 })).toBe(true);
+    expect(rectTouches(range, { row: 8, col: 18, rowSpan: 2, colSpan: 3 })).toBe(false);
+    expect(rectTouches(range, { row: 15, col: 25, rowSpan: 1, colSpan: 1 })).toBe(true);
+    expect(rectTouches(range, { row: 16, col: 20, rowSpan: 1, colSpan: 1 })).toBe(false);
+  });
+
+  it("draws a line whose box crosses the region, even with both ends outside it", () => {
+    const region = { x: 1000, y: 1000, width: 500, height: 500 };
+    expect(segmentTouches(region, { x1: 0, y1: 1200, x2: 3000, y2: 1200 })).toBe(true);
+    expect(segmentTouches(region, { x1: 0, y1: 0, x2: 900, y2: 900 })).toBe(false);
+  });
+
+  it("scrolls just enough to show a box with a margin, and not at all when it is in view", () => {
+    const view = { x: 0, y: 0, width: 1000, height: 600 };
+    expect(scrollToReveal(view, { x: 100, y: 100, width: 200, height: 120 })).toEqual({ dx: 0, dy: 0 });
+    expect(scrollToReveal(view, { x: 1040, y: 100, width: 200, height: 120 })).toEqual({ dx: 264, dy: 0 });
+    expect(scrollToReveal({ ...view, x: 500, y: 500 }, { x: 400, y: 400, width: 200, height: 120 })).toEqual({ dx: -124, dy: -124 });
+  });
+});
+
+describe("the page's board payload", () => {
+  it("leaves out default fields and puts them back, card for card", () => {
+    const styled: BoardCard = { ...blankCard("b", 0, 1), title: "Hi", color: "#dbeafe", bold: true, cellOpacity: 40 };
+    const doc = {
+      snap: { id: "s", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view" as const, shareToken: null, sharedWithWorkspace: false },
+      cards: [blankCard("a", 0, 0), styled],
+      lines: [],
+    };
+    const packed = packBoardDoc(doc);
+    expect(packed.cards).toEqual([
+      { id: "a", row: 0, col: 0 },
+      { id: "b", row: 0, col: 1, title: "Hi", color: "#dbeafe", bold: true, cellOpacity: 40 },
+    ]);
+    expect(unpackBoardDoc(packed)).toEqual(doc);
+  });
+});
