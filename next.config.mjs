@@ -20,7 +20,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Native modules stay outside the server bundle.
-  serverExternalPackages: ["bcrypt", "pg"],
+  serverExternalPackages: ["bcrypt", "pg", "graphile-worker"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

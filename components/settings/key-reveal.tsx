@@ -7,8 +7,8 @@ import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 
 const COPIED_VISIBLE_MS = 2000;
 
-/** The new key in full, read-only, with a Copy button: the only time the secret is on screen. */
-export function KeyReveal({ secret }: { secret: string }) {
+/** The new key (or another secret) in full, read-only, with a Copy button: the only time the secret is on screen. */
+export function KeyReveal({ secret, label = "API key", what = "key" }: { secret: string; label?: string; what?: string }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const copyButtonRef = useRef<HTMLButtonElement>(null);
@@ -38,12 +38,12 @@ export function KeyReveal({ secret }: { secret: string }) {
 
   return (
     <div className="space-y-4">
-      <Alert tone="warning" title="Copy your key now">
+      <Alert tone="warning" title={`Copy your ${what} now`}>
         It will not be shown again. Store it somewhere safe, such as a password manager or your app&apos;s secret settings.
       </Alert>
       <div>
         <label htmlFor={fieldId} className="block text-sm font-medium text-slate-800">
-          API key
+          {label}
         </label>
         <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-stretch">
           <textarea
@@ -64,7 +64,7 @@ export function KeyReveal({ secret }: { secret: string }) {
         {/* Always mounted so it is announced; visible only for the manual-copy hint (the button shows "Copied"). */}
         <p role="status" className={copyFailed ? "mt-1.5 text-sm text-slate-600" : "sr-only"}>
           {copied && "Copied to the clipboard."}
-          {copyFailed && "Copying was blocked by the browser. The key is selected: press Ctrl+C (⌘C on a Mac)."}
+          {copyFailed && `Copying was blocked by the browser. The ${what} is selected: press Ctrl+C (⌘C on a Mac).`}
         </p>
       </div>
     </div>

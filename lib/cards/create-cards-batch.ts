@@ -9,6 +9,8 @@ import type { CardBatchCreate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { insertCards } from "./insert-cards";
 import { lockSnaps } from "./lock-snaps";
+import { cardEvents } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * POST /api/snaps/cards/batch, all or nothing: one statement locks the snaps (and
@@ -29,6 +31,7 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
     );
     const created = await insertCards(tx, cards);
     await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards), [snapHistory({ cards: created, created: true })]);
+    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.created", created));
     return created;
   });
 }

@@ -13,6 +13,8 @@ import { cardEtag } from "./card-etag";
 import type { CardUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
+import { cardEvents } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not
@@ -29,6 +31,7 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
     }
     const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
     await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [snapHistory({ cards: updated })]);
+    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.updated", updated));
     return updated[0]!;
   });
 }

@@ -5,6 +5,9 @@ import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
+import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * DELETE /api/folders/:id: its snaps stay, unfiled (Snap.folderId is ON DELETE SET NULL), and each
@@ -23,6 +26,10 @@ export async function deleteFolder(principal: Principal, folderId: string): Prom
       filed.map(({ id }) => ({ snapId: id, snap: { folderId: null, folder: null } })),
       [snapHistory()],
     );
+    if (filed.length > 0) {
+      const unfiled = await tx.snap.findMany({ where: { id: { in: filed.map(({ id }) => id) } }, select: snapFieldsSelect });
+      await recordFeedEvents(tx, actorOf(principal), unfiled.map((snap) => snapEvent("snap.updated", snap)));
+    }
     return deleted;
   });
   if (count === 0) throw new ApiError("NOT_FOUND", "Folder not found"); // deleted concurrently

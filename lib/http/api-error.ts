@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** A feed cursor older than the events kept (lib/events/feed-cursor.ts). */
+  GONE: 410,
   /** An Idempotency-Key sent again with a different request (lib/http/with-idempotency.ts). */
   IDEMPOTENCY_KEY_REUSED: 409,
   PRECONDITION_FAILED: 412,

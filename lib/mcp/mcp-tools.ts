@@ -4,6 +4,8 @@ import { cardBatchCreateSchema, cardBatchUpdateSchema, cardsResponseSchema } fro
 import { createCardsBatch } from "@/lib/cards/create-cards-batch";
 import { deleteCard } from "@/lib/cards/delete-card";
 import { updateCardsBatch } from "@/lib/cards/update-cards-batch";
+import { eventFeedArgsSchema, eventFeedResponseSchema } from "@/lib/events/event-schemas";
+import { listFeedEvents } from "@/lib/events/list-feed-events";
 import { createSnap } from "@/lib/snaps/create-snap";
 import { deleteSnap } from "@/lib/snaps/delete-snap";
 import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
@@ -123,4 +125,14 @@ export const MCP_TOOLS: readonly McpTool[] = [
     },
   }),
   ...HISTORY_TOOLS,
+  tool({
+    name: "list_events",
+    title: "List events",
+    description:
+      "What changed in the snaps you can read, oldest first: snap, card and line events with who made them. Pass nextCursor back as after to get only what is new since. Same as GET /api/events.",
+    input: eventFeedArgsSchema,
+    output: eventFeedResponseSchema,
+    annotations: { readOnlyHint: true },
+    run: (principal, args) => listFeedEvents(principal, args),
+  }),
 ];

@@ -4,6 +4,7 @@ import packageJson from "@/package.json";
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type NamedSchema } from "./components";
 import { OPERATIONS, TAGS, type Access, type OperationSpec, type RequestHeader } from "./operations";
 import { toJsonSchema, trimJsonSchema, type JsonSchema } from "./to-json-schema";
+import { webhookEventsSection } from "./webhook-operations";
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, JsonSchema>> };
 
@@ -48,6 +49,7 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
   },
   412: { code: "PRECONDITION_FAILED", description: "If-Match no longer matches the current ETag; nothing was written.", message: "The snap changed since you read it: If-Match does not match its current ETag; read it again" },
   413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
+  410: { code: "GONE", description: "A feed cursor older than the events kept.", message: "This cursor is older than the 30 days of events kept: some events after it are gone. Start again without after." },
   415: { code: "UNSUPPORTED_MEDIA_TYPE", description: "The body is not application/json.", message: "Send the body as JSON with Content-Type: application/json" },
 };
 
@@ -241,6 +243,7 @@ function build(): OpenApiDocument {
     tags: TAGS.map((tag) => ({ ...tag })),
     security: SECURITY["key-or-session"],
     paths,
+    webhooks: webhookEventsSection(),
     components: {
       schemas: { ...requestComponents, ...responseComponents },
       responses: errorResponses(),

@@ -32,6 +32,7 @@ import { signUpInputSchema, userResponseSchema, userSchema } from "@/lib/users/s
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "./workspace-member-schemas";
 
 export interface NamedSchema {
@@ -62,6 +63,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
   { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
+  ...WEBHOOK_REQUEST_SCHEMAS,
 ];
 
 /** Response bodies, converted as output: exactly what the server answers (extra fields are refused). */
@@ -99,4 +101,5 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
+  ...WEBHOOK_RESPONSE_SCHEMAS,
 ];

@@ -27,6 +27,7 @@ import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/li
 import { examples } from "./examples";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { openApiDocumentSchema } from "./openapi-schemas";
+import { WEBHOOK_OPERATIONS, WEBHOOK_TAG } from "./webhook-operations";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "./workspace-member-schemas";
 
 /** Who may call: an API key or the web app's session (most), one of them only, or anyone. */
@@ -77,6 +78,7 @@ export const TAGS = [
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },
+  WEBHOOK_TAG,
   { name: "Account", description: "Sign-up (the web app)." },
   { name: "MCP", description: "The Model Context Protocol server for AI agents (Streamable HTTP)." },
   { name: "System", description: "Health and the benchmark's baseline." },
@@ -504,4 +506,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
     access: "public",
   },
   ...HISTORY_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
 ];

@@ -9,6 +9,8 @@ import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "./find-snap-detail";
 import type { SnapCreate } from "./snap-schemas";
 import { snapFieldsSelect } from "./snap-selects";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * POST /api/snaps: a snap owned by the caller, in their workspace, with rows x cols empty cards.
@@ -33,6 +35,7 @@ export async function createSnap(principal: Principal, input: SnapCreate): Promi
     // Version 1 in the snap's history, with its snapshot: "Created the snap", restorable like any version.
     const createdSnap = { cardCount: cards.length, cardIds: cards.slice(0, 100).map((card) => card.id) };
     await insertHistoryEntries(tx, actorOf(principal), [{ snapId: snap.id, change: { createdSnap } }]);
+    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", snap)]);
     return { ...snap, cards, lines: [] };
   });
 }

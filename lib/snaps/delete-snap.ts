@@ -3,6 +3,9 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
 import { getSnapAccessOrThrow } from "./snap-access";
+import { actorOf } from "@/lib/live/write-actor";
+import { snapDeletedEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /** DELETE /api/snaps/:id: owner or workspace admin; cards and lines go with it (ON DELETE CASCADE). */
 export async function deleteSnap(principal: Principal, snapId: string): Promise<void> {
@@ -12,8 +15,10 @@ export async function deleteSnap(principal: Principal, snapId: string): Promise<
     // lines, then the snap. Taking the same order first makes them queue instead of deadlocking.
     await tx.$executeRaw`SELECT id FROM "Card" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     await tx.$executeRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
-    const { count } = await tx.snap.deleteMany({ where: { id: snapId } });
-    if (count === 0) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
+    const [deleted] = await tx.$queryRaw<{ userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }[]>`
+      DELETE FROM "Snap" WHERE id = ${snapId} RETURNING "userId", "workspaceId", "sharedWithWorkspace", version`;
+    if (!deleted) throw new ApiError("NOT_FOUND", "Snap not found"); // deleted concurrently
     await notifySnapDeleted(tx, snapId);
+    await recordFeedEvents(tx, actorOf(principal), [snapDeletedEvent(snapId, deleted)]);
   });
 }

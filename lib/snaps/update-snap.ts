@@ -12,6 +12,8 @@ import { findSnapDetail, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "./snap-access";
 import { snapEtag } from "./snap-etag";
 import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 interface LockedSnap extends SnapAccessFacts {
   shareToken: string | null;
@@ -60,6 +62,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
 
     const updated = await findSnapDetail({ id: snapId }, tx);
     if (!updated) throw new ApiError("NOT_FOUND", "Snap not found");
+    if (Object.keys(input).length > 0) await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.updated", updated)]);
     return updated;
   });
 }

@@ -38,12 +38,13 @@ afterAll(async () => {
 });
 
 describe("MCP server at /api/mcp", () => {
-  it("lists the eight tools, with input schemas made from the API's zod schemas", async () => {
+  it("lists the nine tools, with input schemas made from the API's zod schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
         ...["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"],
         ...["get_snap_history", "get_snap_version", "restore_snap_version"],
+        "list_events",
       ].sort(),
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -102,6 +103,23 @@ describe("MCP server at /api/mcp", () => {
     expect((await call(client, "delete_card", { id: todo.id })).structuredContent).toEqual({ success: true });
     expect((await call(client, "delete_snap", { id: snap.id })).structuredContent).toEqual({ success: true });
     expect((await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).status).toBe(404);
+  });
+
+  it("lists events with list_events, the same as GET /api/events, writes made over MCP marked as an agent's", async () => {
+    const created = await call(client, "create_snap", { title: "Agent feed", rows: 1, cols: 1 });
+    const snapId = (created.structuredContent as any).snap.id;
+    let result: CallToolResult | undefined;
+    await expect
+      .poll(async () => {
+        result = await call(client, "list_events", { snapId, types: ["snap.created"] });
+        return (result.structuredContent as any).events.length;
+      }, { timeout: 10_000 })
+      .toBe(1);
+    const [event] = (result!.structuredContent as any).events;
+    expect(event).toMatchObject({ type: "snap.created", snapId, actor: { type: "mcp", userId: team.owner.id, apiKeyId: expect.any(String) } });
+    const rest = await api("GET", `/api/events?snapId=${snapId}&types=snap.created`, { key: team.owner.key });
+    expect(rest.body).toEqual(result!.structuredContent);
+    expect(errorOf(await call(client, "list_events", { types: ["cards.moved"] }))).toMatchObject({ code: "BAD_REQUEST", details: [{ path: "types.0" }] });
   });
 
   it("answers failures as tool errors carrying the API's code, message and details", async () => {

@@ -267,6 +267,28 @@ describe("real responses validate against the document", () => {
     expect(patched.headers.get("snap-version")).toBe("2");
   });
 
+  it("webhooks and the event feed", async () => {
+    const owner = { key: team.owner.key };
+    const created = await call("POST", "/api/webhooks", {}, { ...owner, body: { url: "https://hooks.example.com/doc", events: ["cards.updated"] } });
+    const id = created.body.webhook.id;
+    await call("POST", "/api/webhooks", {}, { ...owner, body: { url: "http://127.0.0.1/doc" } });
+    await call("GET", "/api/webhooks", {}, owner);
+    await call("GET", "/api/webhooks/{id}", { id }, owner);
+    await call("GET", "/api/webhooks/{id}", { id: "no-such-webhook" }, owner);
+    await call("PATCH", "/api/webhooks/{id}", { id }, { ...owner, body: { enabled: false } });
+    await call("POST", "/api/webhooks/{id}/rotate-secret", { id }, owner);
+    const test = await call("POST", "/api/webhooks/{id}/test", { id }, owner);
+    await call("GET", "/api/webhooks/{id}/deliveries", { id }, { ...owner, query: "?limit=5" });
+    await call("POST", "/api/webhooks/{id}/deliveries/{deliveryId}/retry", { id, deliveryId: test.body.deliveryId }, owner);
+    await call("DELETE", "/api/webhooks/{id}", { id }, owner);
+    await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Feed doc" } });
+    const feed = await call("GET", "/api/events", {}, { ...owner, query: "?limit=1" });
+    expect(feed.body.events).toHaveLength(1);
+    await call("GET", "/api/events", {}, { ...owner, query: `?after=${feed.body.nextCursor}&types=snap.created` });
+    await call("GET", "/api/events", {}, { ...owner, query: `?after=${Buffer.from(`1.1.${Date.now() - 40 * 86_400_000}`).toString("base64url")}` });
+    expect(Object.keys(doc.webhooks)).toContain("cards.updated");
+  });
+
   it("history and restore", async () => {
     const owner = { key: team.owner.key };
     const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 2 } })).body.snap;

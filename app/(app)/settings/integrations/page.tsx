@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ApiUsageNote } from "@/components/settings/api-usage-note";
 import { IntegrationsPanel } from "@/components/settings/integrations-panel";
+import { WebhooksSection } from "@/components/settings/webhooks/webhooks-section";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 
 export const metadata: Metadata = { title: "Integrations" };
@@ -19,6 +20,7 @@ export default async function IntegrationsPage() {
   return (
     <div className="space-y-6">
       <IntegrationsPanel />
+      <WebhooksSection />
       <ApiUsageNote apiBaseUrl={await requestOrigin()} />
     </div>
   );

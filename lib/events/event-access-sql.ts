@@ -1,0 +1,23 @@
+import { Prisma } from "@/lib/db/generated/client";
+
+/**
+ * Joins for deciding who may see an event `e` (a "FeedEvent"): its snap `s` as it is now, or, once
+ * the snap is gone, the access facts its snap.deleted event `gone` kept.
+ */
+export const eventAccessJoinsSql = Prisma.sql`
+  LEFT JOIN "Snap" AS s ON s.id = e."snapId"
+  LEFT JOIN LATERAL (
+    SELECT g."deletedUserId", g."deletedWorkspaceId", g."deletedShared" FROM "FeedEvent" AS g
+    WHERE s.id IS NULL AND g."snapId" = e."snapId" AND g.type = 'snap.deleted' LIMIT 1
+  ) AS gone ON true`;
+
+/**
+ * Whether a user (of that workspace) can read the event's snap now, by the same rule as
+ * lib/snaps/snap-access.ts: their own snap, or one shared with their workspace. A deleted snap
+ * counts as it was when deleted.
+ */
+export function eventReadableBySql(userId: Prisma.Sql, workspaceId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(CASE WHEN s.id IS NOT NULL
+      THEN s."userId" = ${userId} OR (s."workspaceId" = ${workspaceId} AND s."sharedWithWorkspace")
+      ELSE COALESCE(gone."deletedUserId" = ${userId} OR (gone."deletedWorkspaceId" = ${workspaceId} AND gone."deletedShared"), false) END)`;
+}

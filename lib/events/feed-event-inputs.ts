@@ -1,0 +1,51 @@
+import type { CardView } from "@/lib/cards/card-selects";
+import type { LineView } from "@/lib/lines/line-selects";
+import type { FeedEventInput } from "./record-feed-events";
+
+/** One cards.created|updated event per snap the cards belong to (a batch may span snaps). */
+export function cardEvents(type: "cards.created" | "cards.updated", cards: readonly CardView[]): FeedEventInput[] {
+  const bySnap = new Map<string, CardView[]>();
+  for (const card of cards) bySnap.set(card.snapId, [...(bySnap.get(card.snapId) ?? []), card]);
+  return [...bySnap].map(([snapId, snapCards]) => ({
+    type,
+    snapId,
+    data: { cards: snapCards },
+    idsOnly: () => ({ cardIds: snapCards.map((card) => card.id) }),
+  }));
+}
+
+export function cardsDeletedEvent(snapId: string, cardIds: string[], lineIds: string[]): FeedEventInput {
+  const data = lineIds.length ? { cardIds, lineIds } : { cardIds };
+  return { type: "cards.deleted", snapId, data, idsOnly: () => data };
+}
+
+export function lineEvent(type: "lines.created" | "lines.updated", line: LineView): FeedEventInput {
+  return { type, snapId: line.snapId, data: { lines: [line] }, idsOnly: () => ({ lineIds: [line.id] }) };
+}
+
+export function lineDeletedEvent(snapId: string, lineId: string): FeedEventInput {
+  return { type: "lines.deleted", snapId, data: { lineIds: [lineId] }, idsOnly: () => ({ lineIds: [lineId] }) };
+}
+
+/** snap.created|updated: the snap's fields, never its cards or lines. */
+export function snapEvent(type: "snap.created" | "snap.updated", snap: { id: string; version?: number } & Record<string, unknown>): FeedEventInput {
+  const fields = Object.fromEntries(Object.entries(snap).filter(([key]) => key !== "cards" && key !== "lines"));
+  return {
+    type,
+    snapId: snap.id,
+    snapVersion: type === "snap.created" ? snap.version : undefined,
+    data: { snap: fields },
+    idsOnly: () => ({ snapId: snap.id }),
+  };
+}
+
+export function snapDeletedEvent(snapId: string, facts: { userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }): FeedEventInput {
+  return {
+    type: "snap.deleted",
+    snapId,
+    snapVersion: facts.version,
+    data: { snapId },
+    idsOnly: () => ({ snapId }),
+    deleted: { userId: facts.userId, workspaceId: facts.workspaceId, shared: facts.sharedWithWorkspace },
+  };
+}

@@ -1,0 +1,47 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/generated/client";
+import { eventRetentionDays } from "@/lib/webhooks/webhook-config";
+import { eventAccessJoinsSql, eventReadableBySql } from "./event-access-sql";
+import type { EventFeedQuery, FeedEventBody } from "./event-schemas";
+import { decodeFeedCursor, encodeFeedCursor } from "./feed-cursor";
+import { toEventBody, type FeedEventRow } from "./to-event-body";
+
+export interface FeedPage {
+  events: FeedEventBody[];
+  nextCursor: string | null;
+  hasMore: boolean;
+}
+
+/**
+ * GET /api/events: the caller's readable events after the cursor, oldest first. Only events whose
+ * transaction is older than every transaction still running are read (pg_snapshot_xmin), in
+ * (txid, seq) order: an event committed after this read always sorts after what it returned, so
+ * a client polling with nextCursor never skips one (docs/ARCHITECTURE.md, "Webhooks and the event feed").
+ */
+export async function listFeedEvents(principal: Principal, query: EventFeedQuery): Promise<FeedPage> {
+  const after = query.after === undefined ? null : decodeFeedCursor(query.after, eventRetentionDays());
+  const conditions: Prisma.Sql[] = [
+    Prisma.sql`e.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
+    eventReadableBySql(Prisma.sql`${principal.userId}`, Prisma.sql`${principal.workspaceId}`),
+  ];
+  if (after) conditions.push(Prisma.sql`(e.txid, e.seq) > (${after.txid}::bigint, ${after.seq}::bigint)`);
+  if (query.types?.length) conditions.push(Prisma.sql`e.type = ANY(${query.types}::text[])`);
+  if (query.snapId) conditions.push(Prisma.sql`e."snapId" = ${query.snapId}`);
+  const rows = await db.$queryRaw<FeedEventRow[]>`
+    SELECT e.seq::text AS seq, e.txid::text AS txid, e.id, e.type, e."snapId", e."snapVersion", e."actorType", e."actorUserId",
+      e."actorApiKeyId", e.data, e.truncated, e."occurredAt"
+    FROM "FeedEvent" AS e
+    ${eventAccessJoinsSql}
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ORDER BY e.txid, e.seq
+    LIMIT ${query.limit + 1}`;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  // An empty page keeps the position but dates it now: nothing this caller could read lies after it,
+  // so a client polling a quiet feed is not told its cursor expired.
+  const nextCursor = last
+    ? encodeFeedCursor({ txid: String(last.txid), seq: String(last.seq), at: last.occurredAt.getTime() })
+    : after && encodeFeedCursor({ ...after, at: Date.now() });
+  return { events: page.map(toEventBody), nextCursor, hasMore: rows.length > query.limit };
+}

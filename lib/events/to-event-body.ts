@@ -1,0 +1,31 @@
+import type { FeedEventBody } from "./event-schemas";
+
+/** A FeedEvent row as read by the feed and the webhook sender. */
+export interface FeedEventRow {
+  seq: bigint | string;
+  txid: bigint | string;
+  id: string;
+  type: string;
+  snapId: string;
+  snapVersion: number | null;
+  actorType: string;
+  actorUserId: string;
+  actorApiKeyId: string | null;
+  data: unknown;
+  truncated: boolean;
+  occurredAt: Date;
+}
+
+/** The event as every reader sees it: the feed, webhook bodies. */
+export function toEventBody(row: FeedEventRow): FeedEventBody {
+  return {
+    id: row.id,
+    type: row.type as FeedEventBody["type"],
+    occurredAt: row.occurredAt.toISOString(),
+    snapId: row.snapId,
+    snapVersion: row.snapVersion,
+    actor: { type: row.actorType as FeedEventBody["actor"]["type"], userId: row.actorUserId, apiKeyId: row.actorApiKeyId },
+    data: row.data as Record<string, unknown>,
+    ...(row.truncated ? { truncated: true as const } : {}),
+  };
+}

@@ -1,0 +1,120 @@
+import { Webhook as StandardWebhook } from "standardwebhooks";
+import { Prisma } from "@/lib/db/generated/client";
+import { runTransaction } from "@/lib/db/run-transaction";
+import { toEventBody, type FeedEventRow } from "@/lib/events/to-event-body";
+import { logger } from "@/lib/log/logger";
+import { webhookUrlProblem } from "./check-webhook-url";
+import { deliveryJobSql } from "./job-names";
+import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
+import { FAILURES_BEFORE_DISABLING, retryDelaysSeconds } from "./webhook-config";
+import { decryptWebhookSecret } from "./webhook-secret";
+
+export interface DeliveryToSend {
+  id: string;
+  webhookId: string;
+  status: string;
+  attempts: number;
+  eventType: string;
+  testEvent: unknown;
+  url: string;
+  secretCiphertext: string;
+  enabled: boolean;
+  readable: boolean;
+  event: (Omit<FeedEventRow, "occurredAt"> & { occurredAt: string }) | null;
+}
+
+export interface Attempt {
+  response: WebhookResponse;
+  /** Not sent at all (disabled, access lost, ...): recorded as failed, without another try. */
+  final: boolean;
+}
+
+/**
+ * One attempt at a delivery: sent only if the webhook is enabled (a test event also when it is
+ * not), its owner can read the snap, and its URL is allowed; signed with standardwebhooks.
+ * `bodies` keeps serialized events by id across the attempts of one fan-out.
+ */
+export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map<string, string>()): Promise<Attempt> {
+  const refused = (error: string): Attempt => ({ response: { status: null, bodyStart: null, error, durationMs: 0 }, final: true });
+  const isTest = delivery.eventType === "webhook.test";
+  const body = isTest ? delivery.testEvent : delivery.event ? toEventBody({ ...delivery.event, occurredAt: new Date(delivery.event.occurredAt) }) : null;
+  if (!body) return refused("The event is older than the feed's retention");
+  if (!delivery.enabled && !isTest) return refused("Not sent: the endpoint is disabled");
+  if (!delivery.readable) {
+    return refused("Not sent: the webhook's owner can no longer read this snap");
+  }
+
+  let secret: string;
+  try {
+    secret = decryptWebhookSecret(delivery.secretCiphertext);
+  } catch {
+    return refused("Not sent: the signing secret cannot be read (AUTH_SECRET changed?); rotate the secret");
+  }
+  const eventId = (body as { id: string }).id;
+  // One event's body is the same bytes for every endpoint (and every retry): serialized once per fan-out.
+  const text = bodies.get(eventId) ?? JSON.stringify(body);
+  bodies.set(eventId, text);
+  const signer = new StandardWebhook(secret);
+  const timestamp = new Date();
+  const headers = {
+    "webhook-id": eventId,
+    "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
+    "webhook-signature": signer.sign(eventId, timestamp, text),
+  };
+  // IP literals never reach the connect-time lookup check, so the URL is checked here too.
+  const urlProblem = await webhookUrlProblem(delivery.url);
+  const response = urlProblem ? { status: null, bodyStart: null, error: urlProblem, durationMs: 0 } : await sendWebhookRequest(delivery.url, headers, text);
+  return { response, final: false };
+}
+
+/** Records one attempt (or a refusal to send, `final`), and what follows from it, in one transaction. */
+export async function recordAttempt(delivery: DeliveryToSend, { response, final }: Attempt): Promise<void> {
+  const ok = response.status !== null && response.status >= 200 && response.status < 300;
+  const gone = response.status === 410;
+  const delays = retryDelaysSeconds();
+  const attempts = final ? delivery.attempts : delivery.attempts + 1;
+  const retryIn = !ok && !gone && !final ? delays[attempts - 1] : undefined;
+  const status = ok ? "succeeded" : retryIn === undefined ? "failed" : "pending";
+  const lastError = ok ? null : (response.error ?? describeAnswer(response));
+  await runTransaction(async (tx) => {
+    const nextAttemptAt = retryIn === undefined ? null : new Date(Date.now() + retryIn * 1000);
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: delivery.id, status: "pending" },
+      data: {
+        status,
+        attempts,
+        lastResponseStatus: response.status,
+        lastResponseBody: response.bodyStart,
+        lastError,
+        durationMs: final ? null : response.durationMs,
+        nextAttemptAt,
+        updatedAt: new Date(),
+      },
+    });
+    if (count === 0) return; // deleted meanwhile, with its webhook
+    if (nextAttemptAt) await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${delivery.id}`, Prisma.sql`${nextAttemptAt}`)}).id::text`;
+    if (final) return;
+    if (ok) {
+      await tx.webhook.updateMany({ where: { id: delivery.webhookId, consecutiveFailures: { gt: 0 } }, data: { consecutiveFailures: 0 } });
+    } else if (gone) {
+      await tx.webhook.updateMany({
+        where: { id: delivery.webhookId, enabled: true },
+        data: { enabled: false, disabledReason: "The endpoint answered 410 Gone", updatedAt: new Date() },
+      });
+    } else if (status === "failed") {
+      await tx.$executeRaw`
+        UPDATE "Webhook" SET "consecutiveFailures" = "consecutiveFailures" + 1,
+          enabled = enabled AND "consecutiveFailures" + 1 < ${FAILURES_BEFORE_DISABLING},
+          "disabledReason" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING}
+            THEN ${`${FAILURES_BEFORE_DISABLING} deliveries in a row failed`} ELSE "disabledReason" END,
+          "updatedAt" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING} THEN now() ELSE "updatedAt" END
+        WHERE id = ${delivery.webhookId}`;
+    }
+  });
+  if (!ok) logger.info({ deliveryId: delivery.id, webhookId: delivery.webhookId, status: response.status, attempts, outcome: status }, "webhook delivery attempt failed");
+}
+
+function describeAnswer(response: WebhookResponse): string {
+  const start = response.bodyStart ? `: ${response.bodyStart}` : "";
+  return `The endpoint answered ${response.status}${start}`;
+}

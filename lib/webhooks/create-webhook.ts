@@ -1,0 +1,27 @@
+import type { Principal } from "@/lib/auth/principal";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { assertWebhookInput } from "./assert-webhook-input";
+import { MAX_WEBHOOKS_PER_USER } from "./webhook-config";
+import type { WebhookCreate } from "./webhook-schemas";
+import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
+import { webhookSelect, type WebhookRow } from "./webhook-selects";
+
+/** POST /api/webhooks: returns the secret, the only time (with rotation) it is shown. */
+export async function createWebhook(principal: Principal, input: WebhookCreate): Promise<{ webhook: WebhookRow; secret: string }> {
+  await assertWebhookInput(principal, input);
+  const secret = generateWebhookSecret();
+  const webhook = await db.$transaction(async (tx) => {
+    // The user row is locked so that two concurrent creates cannot both pass the limit.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${principal.userId} FOR UPDATE`;
+    const count = await tx.webhook.count({ where: { userId: principal.userId } });
+    if (count >= MAX_WEBHOOKS_PER_USER) {
+      throw new ApiError("CONFLICT", `You already have ${MAX_WEBHOOKS_PER_USER} webhooks, the most allowed. Delete one to add another.`);
+    }
+    return tx.webhook.create({
+      data: { ...input, userId: principal.userId, secretCiphertext: encryptWebhookSecret(secret) },
+      select: webhookSelect,
+    });
+  });
+  return { webhook, secret };
+}

@@ -1,0 +1,36 @@
+import { randomBytes } from "node:crypto";
+import type { Principal } from "@/lib/auth/principal";
+import { createId } from "@/lib/db/create-id";
+import { Prisma } from "@/lib/db/generated/client";
+import { runTransaction } from "@/lib/db/run-transaction";
+import type { FeedEventBody } from "@/lib/events/event-schemas";
+import { actorOf } from "@/lib/live/write-actor";
+import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
+import { deliveryJobSql } from "./job-names";
+
+export function newEventId(): string {
+  return `evt_${randomBytes(16).toString("base64url")}`;
+}
+
+/** POST /api/webhooks/:id/test: a webhook.test event to this endpoint only (also when disabled). */
+export async function sendTestEvent(principal: Principal, webhookId: string): Promise<{ deliveryId: string }> {
+  await getOwnWebhookOrThrow(principal.userId, webhookId);
+  const { type, userId, apiKeyId } = actorOf(principal);
+  const event: FeedEventBody = {
+    id: newEventId(),
+    type: "webhook.test",
+    occurredAt: new Date().toISOString(),
+    snapId: null,
+    snapVersion: null,
+    actor: { type, userId, apiKeyId },
+    data: { webhookId },
+  };
+  const deliveryId = createId();
+  await runTransaction(async (tx) => {
+    await tx.webhookDelivery.create({
+      data: { id: deliveryId, webhookId, eventId: event.id, eventType: event.type, testEvent: event as object, nextAttemptAt: new Date() },
+    });
+    await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${deliveryId}`, Prisma.sql`now()`)}).id::text`;
+  });
+  return { deliveryId };
+}

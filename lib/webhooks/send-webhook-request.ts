@@ -1,0 +1,87 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { DELIVERY_TIMEOUT_MS, privateUrlsAllowed, RESPONSE_BYTES_KEPT } from "./webhook-config";
+import { isForbiddenAddress } from "./forbidden-addresses";
+
+export interface WebhookResponse {
+  status: number | null;
+  /** At most the first RESPONSE_BYTES_KEPT bytes of the answer. */
+  bodyStart: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * The address the socket connects to is the one checked: resolving here (not before) leaves no
+ * gap for DNS to answer differently between the check and the connection.
+ */
+const checkedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, "", 0);
+    const list = addresses as unknown as LookupAddress[];
+    const bad = list.find(({ address }) => isForbiddenAddress(address));
+    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to a refused address (${bad.address})`), { code: "EFORBIDDEN" }), "", 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+    const first = list[0];
+    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 0);
+    callback(null, first.address, first.family);
+  });
+};
+
+/** One POST of a signed event: 10 s for all of it; never throws. */
+export function sendWebhookRequest(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: Omit<WebhookResponse, "durationMs">) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...result, durationMs: elapsed() });
+    };
+    const target = new URL(url);
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "SnapBoard-Webhooks/1" },
+        lookup: privateUrlsAllowed() ? undefined : checkedLookup,
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          if (size < RESPONSE_BYTES_KEPT) chunks.push(chunk.subarray(0, RESPONSE_BYTES_KEPT - size));
+          size += chunk.length;
+          // The rest is not read: a receiver's body is never kept (nor logged) whole.
+          if (size >= RESPONSE_BYTES_KEPT) response.destroy();
+        });
+        const done = () => {
+          const status = response.statusCode ?? null;
+          const bodyStart = Buffer.concat(chunks).toString("utf8");
+          finish({ status, bodyStart: bodyStart || null, error: null });
+        };
+        response.on("end", done);
+        response.on("close", done);
+        response.on("error", done);
+      },
+    );
+    request.on("error", (error: NodeJS.ErrnoException) => {
+      const timedOut = error.name === "AbortError" || error.name === "TimeoutError";
+      finish({ status: null, bodyStart: null, error: timedOut ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : describe(error) });
+    });
+    request.end(body);
+  });
+}
+
+function describe(error: NodeJS.ErrnoException): string {
+  if (error.code === "EFORBIDDEN") return error.message;
+  if (error.code === "ENOTFOUND" || error.code === "EAI_AGAIN") return "The host name could not be resolved";
+  if (error.code === "ECONNREFUSED") return "Connection refused";
+  if (error.code === "ECONNRESET") return "The connection was reset";
+  return error.code ? `Connection failed (${error.code})` : "Connection failed";
+}

@@ -1,0 +1,39 @@
+import { Logger, run, type Runner } from "graphile-worker";
+import { logger } from "@/lib/log/logger";
+import { deliverWebhook } from "./deliver-webhook";
+import { fanOutEvents } from "./fan-out-events";
+import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "./job-names";
+import { pruneEvents } from "./prune-events";
+import { deliveryConcurrency } from "./webhook-config";
+
+const queueLogger = new Logger(() => (level, message, meta) => {
+  const line = { component: "job-queue", ...(meta as object) };
+  if (level === "error") logger.error(line, message);
+  else if (level === "warning") logger.warn(line, message);
+  else if (level === "info") logger.debug(line, message); // one line per job otherwise
+});
+
+const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
+
+/**
+ * Starts this process's job worker (graphile-worker on DATABASE_URL): it migrates its own schema
+ * (`graphile_worker`) first, which write paths rely on to queue jobs, then takes jobs as soon as
+ * they are committed (LISTEN) from every instance. Once per process.
+ */
+export function startJobWorker(): Promise<Runner> {
+  holder.snapJobWorker ??= run({
+    connectionString: process.env.DATABASE_URL,
+    concurrency: deliveryConcurrency(),
+    // Jobs arrive by LISTEN/NOTIFY; polling only catches retries coming due and missed notifications.
+    pollInterval: 1_000,
+    noHandleSignals: false,
+    logger: queueLogger,
+    taskList: {
+      [FANOUT_TASK]: (payload) => fanOutEvents(payload),
+      [DELIVER_TASK]: (payload) => deliverWebhook(payload),
+      [PRUNE_TASK]: () => pruneEvents(),
+    },
+    crontab: `0 * * * * ${PRUNE_TASK}`,
+  });
+  return holder.snapJobWorker;
+}
