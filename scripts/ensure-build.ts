@@ -4,8 +4,18 @@ import { join } from "node:path";
 
 /** What a production build is made from: a newer file here makes the build stale. */
 const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "proxy.ts", "instrumentation.ts", "package.json", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"];
-/** lib/db/generated is rewritten by every install; it follows schema.prisma, which is watched. */
-const IGNORED = new Set([join("lib", "db", "generated"), "node_modules"]);
+/**
+ * lib/db/generated is rewritten by every install; it follows schema.prisma, which is watched. The
+ * embedded database's files are the launcher's (scripts/start.mjs compiles them itself): the app
+ * never imports them, so a change there needs no new build.
+ */
+const IGNORED = new Set([
+  join("lib", "db", "generated"),
+  join("lib", "db", "embedded.ts"),
+  join("lib", "db", "embedded-binaries.ts"),
+  join("lib", "db", "import-pglite-data.ts"),
+  "node_modules",
+]);
 const BUILD_ID = join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 
 function newestMtime(path: string): number {

@@ -4,7 +4,7 @@
  * So the process that stays up beside the app holds no TypeScript loader, and there is no second
  * Node process waiting on it (docs/PERFORMANCE.md, "Memory of the whole install").
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -32,11 +32,19 @@ if (isStale()) {
       target: "node20",
       packages: "external", // pg and the rest load from node_modules as usual
       metafile: true,
+      write: false, // written below by rename: two launchers started together never read half a file
       logLevel: "warning",
       // lib/db/embedded*.ts locate the project and its packages from their own URL: keep it theirs.
       define: { "import.meta.url": JSON.stringify(pathToFileURL(path.join(root, "lib", "db", "embedded.ts")).href) },
     });
-    writeFileSync(inputsFile, JSON.stringify([...Object.keys(result.metafile.inputs), "package.json"]));
+    mkdirSync(path.dirname(outfile), { recursive: true });
+    const writeAtomically = (file, contents) => {
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, contents);
+      renameSync(temporary, file);
+    };
+    writeAtomically(outfile, result.outputFiles[0].contents);
+    writeAtomically(inputsFile, JSON.stringify([...Object.keys(result.metafile.inputs), "package.json"]));
   } finally {
     await esbuild.stop(); // its service process would otherwise live as long as this one
   }

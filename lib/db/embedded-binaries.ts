@@ -7,6 +7,7 @@ import path from "node:path";
 export interface PostgresBinaries {
   initdb: string;
   postgres: string;
+  pgCtl: string;
   /** Set when this process runs as root: PostgreSQL refuses root, so its processes run as this user. */
   runAs?: { uid: number; gid: number; name: string };
 }
@@ -35,6 +36,7 @@ export function findPostgresBinaries(): PostgresBinaries {
   return {
     initdb: path.join(native, "bin", `initdb${exe}`),
     postgres: path.join(native, "bin", `postgres${exe}`),
+    pgCtl: path.join(native, "bin", `pg_ctl${exe}`),
     runAs: process.getuid?.() === 0 ? systemUser() : undefined,
   };
 }

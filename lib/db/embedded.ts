@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import { constants } from "node:os";
+import { constants, platform } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -203,6 +203,7 @@ function run(command: string, args: string[], binaries: PostgresBinaries, logFil
     // Its own process group: Ctrl-C in the terminal reaches the app, and the launcher stops the
     // database after the app, so no request in flight loses its connection.
     detached: true,
+    windowsHide: true,
     uid: binaries.runAs?.uid,
     gid: binaries.runAs?.gid,
     env: { ...process.env, LC_ALL: "C", LANG: "C" },
@@ -291,17 +292,20 @@ async function startServer(dataDir: string, binaries: PostgresBinaries, port: nu
   try {
     await waitUntilReady(url, server, logFile);
   } catch (error) {
-    await stopServer(server);
+    await stopServer(server, dataDir, binaries);
     throw error;
   }
-  return { server, url, port: chosen };
+  return { server, url, port: chosen, binaries };
 }
 
-async function stopServer(server: ChildProcess): Promise<void> {
+async function stopServer(server: ChildProcess, dataDir: string, binaries: PostgresBinaries): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return;
   const done = exited(server);
-  server.kill("SIGINT"); // fast shutdown: open transactions roll back, everything is flushed
-  const timer = setTimeout(() => server.kill("SIGQUIT"), STOP_TIMEOUT_MS);
+  // A fast shutdown: open transactions roll back, everything is flushed. Windows has no signals
+  // (kill() there ends the process at once), so pg_ctl asks for the same shutdown.
+  if (platform() === "win32") run(binaries.pgCtl, ["stop", "-D", dataDir, "-m", "fast", "-s"], binaries);
+  else server.kill("SIGINT");
+  const timer = setTimeout(() => server.kill(platform() === "win32" ? "SIGKILL" : "SIGQUIT"), STOP_TIMEOUT_MS);
   await done.finally(() => clearTimeout(timer));
 }
 
@@ -317,7 +321,7 @@ async function initialiseFromPglite(dataDir: string, pgliteDir: string, binaries
   try {
     await importPgliteData(pgliteDir, url, log);
   } finally {
-    await stopServer(server);
+    await stopServer(server, building, binaries);
   }
   renameSync(building, dataDir);
   const kept = `${pgliteDir}.imported-${new Date().toISOString().replace(/[:.]/g, "-")}`;
@@ -368,7 +372,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     release();
     throw error;
   }
-  const { server, url, port } = started;
+  const { server, url, port, binaries } = started;
   writeFileSync(stateFile, JSON.stringify({ pid: process.pid, port, url } satisfies State), { mode: 0o600 });
 
   const signals = options.handleSignals === false ? [] : (["SIGINT", "SIGTERM"] as const);
@@ -379,7 +383,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   function stop(): Promise<void> {
     stopping ??= (async () => {
       for (const signal of signals) process.off(signal, onSignal);
-      await stopServer(server);
+      await stopServer(server, dataDir, binaries);
       release();
     })();
     return stopping;
