@@ -235,6 +235,9 @@ interface HostileCase {
   body?: string;
 }
 
+/** Operations that end every session of their caller when they succeed. */
+const SESSION_ENDING = new Set(["signOutEverywhere", "changePassword"]);
+
 function caseArbitrary(op: OperationSpec): fc.Arbitrary<HostileCase> {
   const method = op.method.toUpperCase();
   const hasPathId = /\{\w+\}/.test(op.path);
@@ -254,6 +257,8 @@ function caseArbitrary(op: OperationSpec): fc.Arbitrary<HostileCase> {
       let auth = pick.auth;
       // A delete that succeeds would remove the fixture: with a real id, deletes come from callers who may not delete.
       if (method === "DELETE" && hasPathId && pick.realPathId && ["ownerKey", "ownerCookie"].includes(auth)) auth = "outsiderKey";
+      // Ending the owner's sessions would turn every later cookie request into a 401: those come from a key (403).
+      if (SESSION_ENDING.has(op.operationId) && auth === "ownerCookie") auth = "outsiderKey";
       const id = pick.realPathId ? realId(op) : pick.hostileId;
       const path = op.path.replace(/\{\w+\}/g, id) + (pick.query === null ? "" : `?${pick.query}`);
       const headers: Record<string, string> = { ...authHeaders(auth, pick.garbage), ...Object.fromEntries(pick.headers) };
