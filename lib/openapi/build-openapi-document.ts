@@ -50,6 +50,7 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
   412: { code: "PRECONDITION_FAILED", description: "If-Match no longer matches the current ETag; nothing was written.", message: "The snap changed since you read it: If-Match does not match its current ETag; read it again" },
   413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
   410: { code: "GONE", description: "A feed cursor older than the events kept.", message: "This cursor is older than the 30 days of events kept: some events after it are gone. Start again without after." },
+  429: { code: "RATE_LIMITED", description: "Too many attempts; Retry-After says when to try again.", message: "Too many attempts; try again later" },
   415: { code: "UNSUPPORTED_MEDIA_TYPE", description: "The body is not application/json.", message: "Send the body as JSON with Content-Type: application/json" },
 };
 
