@@ -37,3 +37,20 @@ export function startJobWorker(): Promise<Runner> {
   });
   return holder.snapJobWorker;
 }
+
+const RETRY_MS = 5_000;
+
+/**
+ * Starts the job worker before the server serves, as `startJobWorker`; but when the database cannot
+ * be reached yet, the server still starts (health answers 503, the API says the service is
+ * unavailable) and the worker tries again every few seconds until the database is back.
+ */
+export async function startJobWorkerOrRetry(): Promise<void> {
+  try {
+    await startJobWorker();
+  } catch (error) {
+    holder.snapJobWorker = undefined;
+    logger.warn({ component: "job-queue", reason: error instanceof Error ? error.message : String(error) }, "job worker not started; retrying");
+    setTimeout(() => void startJobWorkerOrRetry(), RETRY_MS).unref();
+  }
+}

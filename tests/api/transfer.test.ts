@@ -18,7 +18,8 @@ const documentArbitrary = fc
   .record({
     rows: fc.integer({ min: 1, max: 6 }),
     cols: fc.integer({ min: 1, max: 6 }),
-    title: text(40).filter((value) => value.trim().length > 0),
+    // A snap title is stored trimmed (as every API write stores it): generate titles already in that form.
+    title: text(40).map((value) => value.trim()).filter((value) => value.length > 0),
     subtitle: fc.option(text(60), { nil: null }),
     icon: fc.option(fc.constantFrom("🚀", "★", "A"), { nil: null }),
     cellSpacing: fc.constantFrom(0, 4, 8, 12.5, 64),
