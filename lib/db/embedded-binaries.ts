@@ -1,7 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { chmodSync, cpSync, existsSync, readFileSync, renameSync, statSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
-import { arch, platform } from "node:os";
+import { arch, platform, tmpdir } from "node:os";
 import path from "node:path";
 
 export interface PostgresBinaries {
@@ -30,15 +31,45 @@ export function findPostgresBinaries(): PostgresBinaries {
         "run `npm install`, or set DATABASE_URL to a PostgreSQL server",
     );
   }
-  const native = path.join(path.dirname(entry), "..", "native");
+  let native = path.join(path.dirname(entry), "..", "native");
   restoreLibrarySymlinks(native);
+  const runAs = process.getuid?.() === 0 ? systemUser() : undefined;
+  if (runAs && !reachableByOthers(native)) native = copyWhereOthersReach(native);
   const exe = platform() === "win32" ? ".exe" : "";
   return {
     initdb: path.join(native, "bin", `initdb${exe}`),
     postgres: path.join(native, "bin", `postgres${exe}`),
     pgCtl: path.join(native, "bin", `pg_ctl${exe}`),
-    runAs: process.getuid?.() === 0 ? systemUser() : undefined,
+    runAs,
   };
+}
+
+/** Whether a user other than the owner can walk down to `dir` (every folder on the way has o+x). */
+function reachableByOthers(dir: string): boolean {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if ((statSync(at).mode & 0o001) === 0) return false;
+    if (path.dirname(at) === at) return true;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which cannot reach binaries installed under a
+ * private folder (a checkout in /root, say). They are then copied once to the system's temporary
+ * folder, keyed by where they came from, and run from there.
+ */
+function copyWhereOthersReach(native: string): string {
+  const key = createHash("sha256").update(path.resolve(native)).digest("hex").slice(0, 16);
+  const target = path.join(tmpdir(), `snap-board-postgres-${key}`);
+  if (existsSync(path.join(target, "bin"))) return target;
+  const partial = `${target}.${process.pid}`;
+  cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+  chmodSync(partial, 0o755);
+  try {
+    renameSync(partial, target);
+  } catch {
+    // Another launcher copied it first: use theirs.
+  }
+  return target;
 }
 
 /**
