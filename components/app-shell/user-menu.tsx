@@ -25,7 +25,7 @@ function initialsOf(name: string | null, email: string): string {
 
 /** The account menu of the top bar: links and a sign-out form (keyboard behaviour: useMenuButton). */
 export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
-  const { open, close, containerRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton<HTMLUListElement>();
+  const { open, close, containerRef, menuRef, menuId, buttonProps, onMenuKeyDown } = useMenuButton<HTMLUListElement>({ openOnChecked: false });
   const buttonId = useId();
 
   return (

@@ -7,10 +7,11 @@ export const MENU_ITEM_ATTRIBUTE = "data-menu-item";
 
 /**
  * The behaviour of a WAI-ARIA menu button, shared by every menu: Enter, Space or the arrows open
- * it on an item (the checked one, if any); arrows, Home and End move; Escape closes and returns
+ * it on an item (the checked one, if any, unless `openOnChecked` is false: a menu of actions that
+ * ends with a group of choices, like the account menu, opens on its first action); arrows, Home and End move; Escape closes and returns
  * focus to the button; Tab or a press outside closes it. The caller renders the markup.
  */
-export function useMenuButton<Menu extends HTMLElement = HTMLDivElement>() {
+export function useMenuButton<Menu extends HTMLElement = HTMLDivElement>({ openOnChecked = true }: { openOnChecked?: boolean } = {}) {
   const [open, setOpen] = useState(false);
   const focusOnOpen = useRef<"first" | "last">("first");
   const containerRef = useRef<HTMLDivElement>(null);
@@ -23,7 +24,7 @@ export function useMenuButton<Menu extends HTMLElement = HTMLDivElement>() {
   useEffect(() => {
     if (!open) return;
     const all = menuItems();
-    const checked = all.find((item) => item.getAttribute("aria-checked") === "true");
+    const checked = openOnChecked ? all.find((item) => item.getAttribute("aria-checked") === "true") : undefined;
     (focusOnOpen.current === "last" ? all.at(-1) : (checked ?? all[0]))?.focus();
     const closeOnOutsidePress = (event: PointerEvent) => {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
