@@ -31,7 +31,7 @@ export function useMenuButton<Menu extends HTMLElement = HTMLDivElement>({ openO
     };
     document.addEventListener("pointerdown", closeOnOutsidePress);
     return () => document.removeEventListener("pointerdown", closeOnOutsidePress);
-  }, [open]);
+  }, [open, openOnChecked]);
 
   function openMenu(focus: "first" | "last") {
     focusOnOpen.current = focus;
