@@ -69,7 +69,7 @@ test("generate a key, see it once, use it, revoke it", async ({ page, context, p
   await expect(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByRole("row", { name: /CI key/ });
   await expect(row).toContainText(`${key.slice(0, 20)}…`);
-  await expect(row.getByRole("cell").nth(3)).toHaveText("Never");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("Never");
   expect(await pageMentions(page, key)).toBe(false);
   expect(await pageMentions(page, key.slice(20))).toBe(false);
   await page.screenshot({ path: "tests/artifacts/integrations-tab.png", fullPage: true });
@@ -84,7 +84,7 @@ test("generate a key, see it once, use it, revoke it", async ({ page, context, p
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole("row", { name: /CI key/ }).getByRole("cell").nth(3)).toHaveText("just now", { timeout: 1000 });
+    await expect(page.getByRole("row", { name: /CI key/ }).getByRole("cell").nth(4)).toHaveText("just now", { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 
   await page.setViewportSize({ width: 390, height: 844 });
