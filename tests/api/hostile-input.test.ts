@@ -362,7 +362,7 @@ function emailsIn(body: string | undefined): string[] {
 // ---------------------------------------------------------------------------------------------
 
 describe("hostile input to every operation of the OpenAPI registry", () => {
-  it(`${TOTAL_REQUESTS} random and malformed requests: no 5xx, DESIGN's error body, no internals, no write on a refusal`, { timeout: HANG_LIMIT_MS }, async () => {
+  it(`${TOTAL_REQUESTS} random and malformed requests: no 5xx, the error body of docs/API conventions (README), no internals, no write on a refusal`, { timeout: HANG_LIMIT_MS }, async () => {
     const perOperation = Math.ceil(TOTAL_REQUESTS / OPERATIONS.length);
     const samples = OPERATIONS.map((op, index) => fc.sample(caseArbitrary(op), { seed: SEED + index, numRuns: perOperation }));
     // Interleaved, so each round mixes operations as real traffic would.
