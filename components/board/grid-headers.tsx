@@ -41,7 +41,7 @@ export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRem
         return (
           <div key={`col-${col}`}>
             <div
-              className="group/track absolute flex items-center justify-center gap-1 text-xs font-medium text-slate-400 tabular-nums"
+              className="group/track absolute flex items-center justify-center gap-1 text-xs font-medium text-slate-500 tabular-nums"
               style={{ left, top: originY - HEADER_SIZE - 6, width, height: HEADER_SIZE }}
             >
               <span>{col + 1}</span>
@@ -68,7 +68,7 @@ export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRem
         return (
           <div key={`row-${row}`}>
             <div
-              className="group/track absolute flex flex-col items-center justify-center gap-1 text-xs font-medium text-slate-400 tabular-nums"
+              className="group/track absolute flex flex-col items-center justify-center gap-1 text-xs font-medium text-slate-500 tabular-nums"
               style={{ left: originX - HEADER_SIZE - 6, top, width: HEADER_SIZE, height }}
             >
               <span>{row + 1}</span>

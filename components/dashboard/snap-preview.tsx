@@ -40,7 +40,7 @@ export function SnapPreview({ cells, cellCount }: { cells: PreviewCell[]; cellCo
   return (
     <div aria-hidden="true" className="relative flex h-32 items-center rounded-t-2xl border-b border-slate-100 bg-slate-50 px-4">
       {cellCount === 0 ? (
-        <p className="w-full text-center text-xs text-slate-400">Empty board</p>
+        <p className="w-full text-center text-xs text-slate-500">Empty board</p>
       ) : (
         <div
           className="grid w-full justify-center gap-1.5"

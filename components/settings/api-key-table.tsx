@@ -14,7 +14,7 @@ function KeyPrefix({ prefix }: { prefix: string }) {
 }
 
 function LastUsed({ value }: { value: string | null }) {
-  return value ? <RelativeTime value={value} /> : <span className="text-slate-400">Never</span>;
+  return value ? <RelativeTime value={value} /> : <span className="text-slate-500">Never</span>;
 }
 
 function AccessBadge({ access }: { access: ApiKeySummary["access"] }) {
