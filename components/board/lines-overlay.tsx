@@ -5,7 +5,7 @@ import type { BoardCard, BoardLine } from "./board-types";
 import { cardLabel } from "./card-label";
 import { rectBox, type GridLayout } from "./grid-geometry";
 import { segmentTouches, type Region } from "./grid-window";
-import { connectorPath } from "./line-geometry";
+import { connectorPath } from "@/lib/board-look/connector-path";
 
 interface LinesOverlayProps {
   lines: readonly BoardLine[];

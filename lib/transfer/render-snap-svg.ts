@@ -1,5 +1,7 @@
-import { cardColors, fontSizePixels, statusColors, TEXT_COLOR } from "./card-look";
-import { connectorPath, type Box } from "./connector-path";
+import { cardColors } from "@/lib/board-look/card-colors";
+import { connectorPath, type Box } from "@/lib/board-look/connector-path";
+import { fontSizePixels } from "@/lib/board-look/font-sizes";
+import { BORDER_COLOR, statusColors, TEXT_COLOR } from "./card-look";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from "./grid-size";
 import type { DocumentCard, SnapDocument } from "./transfer-schemas";
 import { textWidth, wrapText } from "./wrap-text";
@@ -87,7 +89,8 @@ function header(title: string, subtitle: string | null, icon: string | null): st
 }
 
 function drawCard(card: DocumentCard, box: Box, index: number): string {
-  const colors = cardColors(card.color, card.cellOpacity);
+  const own = cardColors(card.color, card.cellOpacity);
+  const colors = { fill: own.fill ?? "#ffffff", border: own.border ?? BORDER_COLOR, text: own.text ?? TEXT_COLOR };
   const inset = card.borderSize / 2;
   const radius = Math.min(card.borderRadius, box.width / 2, box.height / 2);
   const frame = `<rect x="${px(box.x + inset)}" y="${px(box.y + inset)}" width="${px(Math.max(0, box.width - card.borderSize))}" height="${px(Math.max(0, box.height - card.borderSize))}" rx="${radius}" fill="${colors.fill}"${

@@ -4,7 +4,7 @@ import type { BoardDoc } from "@/components/board/board-types";
 import { cardBoxStyle } from "@/components/board/card-style";
 import { cellAt, computeLayout, gridSize } from "@/components/board/grid-geometry";
 import { blankCard, planAddTrack, planMove, planRemoveTrack, planResize } from "@/components/board/grid-plans";
-import { connectorPath } from "@/components/board/line-geometry";
+import { connectorPath } from "@/lib/board-look/connector-path";
 import { safeUrl } from "@/components/board/safe-url";
 
 function board(rows: number, cols: number): BoardDoc {

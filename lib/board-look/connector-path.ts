@@ -1,4 +1,4 @@
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
@@ -16,7 +16,8 @@ export interface Segment {
  * A connector from one card to another, between the midpoints of the sides that face each other:
  * left/right when the cards are further apart across than down, else top/bottom. Cards that touch
  * diagonally then still get a visible line along the gap, not a sliver at the corner. Null when the
- * boxes overlap on that axis (nothing sensible to draw).
+ * boxes overlap on that axis (nothing sensible to draw). The board's lines overlay and the SVG export
+ * both draw with it, so an export looks like the board.
  */
 export function connectorPath(from: Box, to: Box, margin = 3): Segment | null {
   const dx = to.x + to.width / 2 - (from.x + from.width / 2);
