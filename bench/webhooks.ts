@@ -3,20 +3,18 @@
  * "Webhooks and the event feed"). On a fresh bench database, with the production build in
  * NEXT_DIST_DIR (default .next), WEBHOOK_ALLOW_PRIVATE_URLS=true and a receiver on loopback:
  *
- * 1. In process, one connection: the 100-card batch update's own statements (lock, update,
- *    recordSnapChanges) alone, then with the feed row storing the cards whole, then storing ids
- *    only: interleaved rounds, medians. What storing cards at write time costs the write.
- * 2. Over HTTP, one connection: PATCH /api/snaps/cards/batch (100 cards) with no webhook enabled
+ * (What the feed rows cost the write in process: bench/feed-overhead.ts.)
+ * 1. Over HTTP, one connection: PATCH /api/snaps/cards/batch (100 cards) with no webhook enabled
  *    and with 20 enabled (each write then queues a fan-out job and 20 deliveries), interleaved.
- * 3. Commit-to-receiver latency: 20 endpoints, single-card PATCHes at BENCH_WRITES_PER_SEC (default
+ * 2. Commit-to-receiver latency: 20 endpoints, single-card PATCHes at BENCH_WRITES_PER_SEC (default
  *    5) for BENCH_LATENCY_SECONDS (default 15); the receiver's arrival time minus the time the
  *    write's answer came back (the commit precedes it), p50/p99 over every delivery.
+ * WEBHOOK_BENCH_PARTS (default "1,2") picks the parts.
  */
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
 import { createBenchDatabase, seedFixtures } from "./database";
 import { load, type LoadResult } from "./load";
 import { scenarioRequests } from "./scenarios";
@@ -28,6 +26,8 @@ const SLICE = Number(process.env.BENCH_SLICE ?? 4);
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 5);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 15);
 const ENDPOINTS = 20;
+/** WEBHOOK_BENCH_PARTS: which parts to run, e.g. "2" for the latency alone. */
+const PARTS = (process.env.WEBHOOK_BENCH_PARTS ?? "1,2").split(",");
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? NaN;
 const percentile = (values: number[], fraction: number) => {
@@ -67,112 +67,70 @@ async function main() {
     const setWebhooks = (enabled: boolean) => sql.query(`UPDATE "Webhook" SET enabled = $1`, [enabled]);
     await setWebhooks(false);
 
-    // 1. In process.
-    process.env.DATABASE_URL = database.url;
-    process.env.DATABASE_POOL_SIZE = "1";
-    const { runTransaction } = await import("../lib/db/run-transaction");
-    const { lockCards } = await import("../lib/cards/lock-cards");
-    const { applyCardUpdates } = await import("../lib/cards/apply-card-updates");
-    const { recordSnapChanges } = await import("../lib/live/record-snap-changes");
-    const { cardChangesBySnap } = await import("../lib/live/snap-change");
-    const { recordFeedEvents } = await import("../lib/events/record-feed-events");
-    const { cardEvents } = await import("../lib/events/feed-event-inputs");
-    const { actorOf } = await import("../lib/live/write-actor");
-    const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey" };
-    const actor = actorOf(principal);
-    const snap = fixtures.patchSnaps[1]!;
-    type Variant = "writeOnly" | "feedFullCards" | "feedIdsOnly";
-    let n = 0;
-    const once100 = async (variant: Variant) => {
-      n++;
-      const updates = snap.cardIds.map((id, index) => ({ id, title: `Task ${index} rev ${n}`, completed: (n + index) % 2 === 0 }));
-      await runTransaction(async (tx) => {
-        await lockCards(tx, snap.cardIds, "update");
-        const updated = await applyCardUpdates(tx, updates);
-        await recordSnapChanges(tx, actor, cardChangesBySnap(updated, updates));
-        if (variant === "feedFullCards") await recordFeedEvents(tx, actor, cardEvents("cards.updated", updated));
-        if (variant === "feedIdsOnly") await recordFeedEvents(tx, actor, cardEvents("cards.updated", updated).map((event) => ({ ...event, data: event.idsOnly() })));
+    if (PARTS.includes("1")) {
+      // 1. Over HTTP, one connection, with and without 20 webhooks enabled.
+      const { request } = scenarioRequests(fixtures, app.baseUrl).d;
+      const http = { without: [] as LoadResult[], with20: [] as LoadResult[] };
+      await load({ ...request, connections: 1, warmupSeconds: 2, seconds: 2, serverPid: app.pid });
+      for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
+        const order: (keyof typeof http)[] = roundIndex % 2 ? ["with20", "without"] : ["without", "with20"];
+        for (const which of order) {
+          await setWebhooks(which === "with20");
+          http[which].push(await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid }));
+        }
+        console.error(`[webhooks bench] round ${roundIndex + 1}/${ROUNDS}`);
+      }
+      await setWebhooks(false);
+      const p50Without = median(http.without.map((result) => result.p50));
+      const p50With = median(http.with20.map((result) => result.p50));
+      const rateWithout = median(http.without.map((result) => result.reqPerSec));
+      const rateWith = median(http.with20.map((result) => result.reqPerSec));
+      console.log(`\n1. PATCH /api/snaps/cards/batch (100 cards), 1 connection, ${ROUNDS} rounds x ${SLICE} s each, medians over rounds`);
+      console.log(`   no webhook enabled: p50 ${p50Without} ms, ${round1(rateWithout)} req/s`);
+      console.log(`   20 webhooks:        p50 ${p50With} ms, ${round1(rateWith)} req/s  (p50 x${(p50With / p50Without).toFixed(3)}, throughput x${(rateWith / rateWithout).toFixed(3)})`);
+    }
+
+    if (PARTS.includes("2")) {
+      // 2. Commit-to-receiver latency with 20 endpoints.
+      await sql.query(`UPDATE "Webhook" SET enabled = true, "consecutiveFailures" = 0, "disabledReason" = NULL`);
+      // Let the deliveries of part 1 drain first.
+      let previous = -1;
+      while (arrivals.length !== previous) {
+        previous = arrivals.length;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
+      arrivals.length = 0;
+      const answered = new Map<string, number>();
+      const cardId = fixtures.patchSnaps[0]!.cardIds[0]!;
+      const total = WRITES_PER_SEC * LATENCY_SECONDS;
+      const started = performance.now();
+      const writes: Promise<void>[] = [];
+      for (let i = 0; i < total; i++) {
+        const due = started + (i * 1000) / WRITES_PER_SEC;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+        const title = `latency ${i}`;
+        writes.push(
+          fetch(`${app.baseUrl}/api/snaps/cards/${cardId}`, {
+            method: "PATCH",
+            headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/json" },
+            body: JSON.stringify({ title }),
+          }).then(async (response) => {
+            await response.arrayBuffer();
+            answered.set(title, performance.now());
+          }),
+        );
+      }
+      await Promise.all(writes);
+      const deadline = performance.now() + 60_000;
+      while (arrivals.length < total * ENDPOINTS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      const latencies = arrivals.flatMap(({ at, body }) => {
+        const title = JSON.parse(body).data.cards[0].title as string;
+        const answer = answered.get(title);
+        return answer === undefined ? [] : [at - answer];
       });
-    };
-    const variants: Variant[] = ["writeOnly", "feedFullCards", "feedIdsOnly"];
-    const times = new Map<Variant, number[]>(variants.map((variant) => [variant, []]));
-    for (let i = 0; i < 30; i++) for (const variant of variants) await once100(variant);
-    // Round robin, one transaction each, the order rotating: the machine's noise falls on all alike.
-    for (let i = 0; i < ROUNDS * 80; i++) {
-      for (let k = 0; k < variants.length; k++) {
-        const variant = variants[(i + k) % variants.length]!;
-        const started = performance.now();
-        await once100(variant);
-        times.get(variant)!.push(performance.now() - started);
-      }
+      console.log(`\n2. Commit-to-receiver latency: ${ENDPOINTS} endpoints, ${WRITES_PER_SEC} writes/s for ${LATENCY_SECONDS} s (${total} events, ${latencies.length} of ${total * ENDPOINTS} deliveries arrived)`);
+      console.log(`   p50 ${round1(percentile(latencies, 0.5))} ms, p99 ${round1(percentile(latencies, 0.99))} ms, max ${round1(Math.max(...latencies))} ms`);
     }
-    const base = median(times.get("writeOnly")!);
-    console.log("\n1. In process, one connection: the 100-card batch update's transaction (ms, median of", times.get("writeOnly")!.length, "each)");
-    for (const variant of variants) {
-      const value = median(times.get(variant)!);
-      console.log(`   ${variant.padEnd(14)} ${value.toFixed(2)} ms  x${(value / base).toFixed(3)}`);
-    }
-
-    // 2. Over HTTP, one connection, with and without 20 webhooks enabled.
-    const { request } = scenarioRequests(fixtures, app.baseUrl).d;
-    const http = { without: [] as LoadResult[], with20: [] as LoadResult[] };
-    await load({ ...request, connections: 1, warmupSeconds: 2, seconds: 2, serverPid: app.pid });
-    for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
-      const order: (keyof typeof http)[] = roundIndex % 2 ? ["with20", "without"] : ["without", "with20"];
-      for (const which of order) {
-        await setWebhooks(which === "with20");
-        http[which].push(await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid }));
-      }
-      console.error(`[webhooks bench] round ${roundIndex + 1}/${ROUNDS}`);
-    }
-    await setWebhooks(false);
-    const p50Without = median(http.without.map((result) => result.p50));
-    const p50With = median(http.with20.map((result) => result.p50));
-    const rateWithout = median(http.without.map((result) => result.reqPerSec));
-    const rateWith = median(http.with20.map((result) => result.reqPerSec));
-    console.log(`\n2. PATCH /api/snaps/cards/batch (100 cards), 1 connection, ${ROUNDS} rounds x ${SLICE} s each, medians over rounds`);
-    console.log(`   no webhook enabled: p50 ${p50Without} ms, ${round1(rateWithout)} req/s`);
-    console.log(`   20 webhooks:        p50 ${p50With} ms, ${round1(rateWith)} req/s  (p50 x${(p50With / p50Without).toFixed(3)}, throughput x${(rateWith / rateWithout).toFixed(3)})`);
-
-    // 3. Commit-to-receiver latency with 20 endpoints.
-    await sql.query(`UPDATE "Webhook" SET enabled = true, "consecutiveFailures" = 0, "disabledReason" = NULL`);
-    // Let the deliveries of part 2 drain first.
-    let previous = -1;
-    while (arrivals.length !== previous) {
-      previous = arrivals.length;
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
-    arrivals.length = 0;
-    const answered = new Map<string, number>();
-    const cardId = fixtures.patchSnaps[0]!.cardIds[0]!;
-    const total = WRITES_PER_SEC * LATENCY_SECONDS;
-    const started = performance.now();
-    const writes: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = started + (i * 1000) / WRITES_PER_SEC;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      const title = `latency ${i}`;
-      writes.push(
-        fetch(`${app.baseUrl}/api/snaps/cards/${cardId}`, {
-          method: "PATCH",
-          headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/json" },
-          body: JSON.stringify({ title }),
-        }).then(async (response) => {
-          await response.arrayBuffer();
-          answered.set(title, performance.now());
-        }),
-      );
-    }
-    await Promise.all(writes);
-    const deadline = performance.now() + 60_000;
-    while (arrivals.length < total * ENDPOINTS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    const latencies = arrivals.flatMap(({ at, body }) => {
-      const title = JSON.parse(body).data.cards[0].title as string;
-      const answer = answered.get(title);
-      return answer === undefined ? [] : [at - answer];
-    });
-    console.log(`\n3. Commit-to-receiver latency: ${ENDPOINTS} endpoints, ${WRITES_PER_SEC} writes/s for ${LATENCY_SECONDS} s (${total} events, ${latencies.length} of ${total * ENDPOINTS} deliveries arrived)`);
-    console.log(`   p50 ${round1(percentile(latencies, 0.5))} ms, p99 ${round1(percentile(latencies, 0.99))} ms, max ${round1(Math.max(...latencies))} ms`);
   } finally {
     await sql.end();
     await app.stop();

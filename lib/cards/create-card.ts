@@ -11,7 +11,7 @@ import type { CardView } from "./card-selects";
 import { insertCards } from "./insert-cards";
 import { lockSnaps } from "./lock-snaps";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /** POST /api/snaps/cards/:id: one card in the snap of the path (DESIGN), which the caller must be able to edit. */
 export async function createCard(principal: Principal, snapId: string, input: CardCreate): Promise<CardView> {
@@ -26,8 +26,7 @@ export async function createCard(principal: Principal, snapId: string, input: Ca
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, "edit");
     const cards = await insertCards(tx, [{ ...fields, snapId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]), [snapHistory({ cards, created: true })]);
-    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.created", cards));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]), [snapHistory({ cards, created: true }), feedEvents(cardEvents("cards.created", cards))]);
     return cards[0]!;
   });
 }

@@ -10,7 +10,7 @@ import type { CardView } from "./card-selects";
 import { insertCards } from "./insert-cards";
 import { lockSnaps } from "./lock-snaps";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * POST /api/snaps/cards/batch, all or nothing: one statement locks the snaps (and
@@ -30,8 +30,10 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
       "Snap",
     );
     const created = await insertCards(tx, cards);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards), [snapHistory({ cards: created, created: true })]);
-    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.created", created));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards), [
+      snapHistory({ cards: created, created: true }),
+      feedEvents(cardEvents("cards.created", created)),
+    ]);
     return created;
   });
 }

@@ -7,7 +7,7 @@ import { actorOf } from "@/lib/live/write-actor";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { lockCards } from "./lock-cards";
 import { cardsDeletedEvent } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /** DELETE /api/snaps/cards/:id: lines touching the card go with it (ON DELETE CASCADE). */
 export async function deleteCard(principal: Principal, cardId: string): Promise<void> {
@@ -23,8 +23,7 @@ export async function deleteCard(principal: Principal, cardId: string): Promise<
       tx,
       actorOf(principal),
       [{ snapId: card.snapId, deletedCardIds: [cardId], deletedLineIds: lines.map((line) => line.id) }],
-      [snapHistory()],
+      [snapHistory(), feedEvents([cardsDeletedEvent(card.snapId, [cardId], lines.map((line) => line.id))])],
     );
-    await recordFeedEvents(tx, actorOf(principal), [cardsDeletedEvent(card.snapId, [cardId], lines.map((line) => line.id))]);
   });
 }

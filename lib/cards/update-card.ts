@@ -14,7 +14,7 @@ import type { CardUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not
@@ -30,8 +30,7 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
       assertIfMatch(ifMatch, cardEtag(current!), "card");
     }
     const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [snapHistory({ cards: updated })]);
-    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.updated", updated));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [snapHistory({ cards: updated }), feedEvents(cardEvents("cards.updated", updated))]);
     return updated[0]!;
   });
 }

@@ -10,7 +10,7 @@ import type { CardBatchUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
 import { lockCards } from "./lock-cards";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * PATCH /api/snaps/cards/batch, all or nothing, in three statements whatever the batch size: lock
@@ -33,8 +33,7 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       "Card",
     );
     const updated = await applyCardUpdates(tx, updates);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [snapHistory({ cards: updated })]);
-    await recordFeedEvents(tx, actorOf(principal), cardEvents("cards.updated", updated));
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [snapHistory({ cards: updated }), feedEvents(cardEvents("cards.updated", updated))]);
     return updated;
   });
 }

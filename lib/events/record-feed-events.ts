@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
+import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
 import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "@/lib/webhooks/job-names";
 import { MAX_EVENT_BYTES } from "@/lib/webhooks/webhook-config";
@@ -8,7 +10,7 @@ import type { EventType } from "./event-types";
 export interface FeedEventInput {
   type: Exclude<EventType, "webhook.test">;
   snapId: string;
-  /** Known for snap.created and snap.deleted; otherwise read from the snap, which this write moved. */
+  /** Known for snap.created and snap.deleted; otherwise the version the write moved the snap to. */
   snapVersion?: number;
   data: Record<string, unknown>;
   /** Ids only, for a body over MAX_EVENT_BYTES. */
@@ -17,49 +19,60 @@ export interface FeedEventInput {
   deleted?: { userId: string; workspaceId: string; shared: boolean };
 }
 
+// 12 parameters an event: well within PostgreSQL's 65,535 a statement.
+const EVENTS_PER_STATEMENT = 1000;
+
 // Room for the envelope (id, type, actor, ...) around data.
 const ENVELOPE_BYTES = 1024;
 
 /**
- * Records a write's events for the feed and webhooks in the write's own transaction, in one
- * statement: the FeedEvent rows and, when any webhook is enabled, one fan-out job (graphile-worker's
- * add_job, so the job commits with the write or not at all). Cards are stored whole, as the write
- * left them (docs/ARCHITECTURE.md, "Webhooks and the event feed", says why and what it costs).
+ * A write's events for the feed and webhooks, recorded in recordSnapChanges' statement (a rider:
+ * no round trip of its own), each with the version that statement moved its snap to.
+ *   await recordSnapChanges(tx, actor, changes, [snapHistory(...), feedEvents(cardEvents("cards.updated", updated))]);
+ */
+export function feedEvents(events: readonly FeedEventInput[]): SnapChangeRider {
+  return ({ actor }) =>
+    events.length === 0
+      ? Prisma.empty
+      : Prisma.sql`, feed_inserted AS (${insertFeedEventsSql(actor, events, (snapId) => Prisma.sql`(SELECT b.version FROM bumped AS b WHERE b.id = ${snapId})`)})`;
+}
+
+/**
+ * The same as statements of their own, for writes whose events do not follow recordSnapChanges
+ * (a snap's creation, deletion, update): each event with its snap's version as the write left it.
+ * In slices, so that a folder of thousands of snaps stays within a statement's parameters.
  */
 export async function recordFeedEvents(tx: Tx, actor: WriteActor, events: readonly FeedEventInput[]): Promise<void> {
-  if (events.length === 0) return;
+  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
+    const slice = events.slice(start, start + EVENTS_PER_STATEMENT);
+    await tx.$executeRaw`${insertFeedEventsSql(actor, slice, (snapId) => Prisma.sql`(SELECT s.version FROM "Snap" AS s WHERE s.id = ${snapId})`)}`;
+  }
+}
+
+/**
+ * The FeedEvent rows and, when any webhook is enabled, a fan-out job per event (graphile-worker's
+ * add_job in RETURNING, so it runs whether or not the statement reads it, and the job commits
+ * with the write or not at all). Cards are stored whole, as the write left them, each event's data
+ * as one `json` parameter that PostgreSQL stores as given: converting it to jsonb, or reading it
+ * out of one document of all the rows, cost the write twice to three times as much
+ * (docs/ARCHITECTURE.md, "Webhooks and the event feed"; figures in docs/PERFORMANCE.md).
+ */
+function insertFeedEventsSql(actor: WriteActor, events: readonly FeedEventInput[], versionOf: (snapId: string) => Prisma.Sql): Prisma.Sql {
   const rows = events.map((event) => {
-    let data = event.data;
+    let data = JSON.stringify(event.data);
     let truncated = false;
-    if (Buffer.byteLength(JSON.stringify(data)) > MAX_EVENT_BYTES - ENVELOPE_BYTES) {
-      data = event.idsOnly();
+    if (Buffer.byteLength(data) > MAX_EVENT_BYTES - ENVELOPE_BYTES) {
+      data = JSON.stringify(event.idsOnly());
       truncated = true;
     }
-    return {
-      id: `evt_${randomBytes(16).toString("base64url")}`,
-      type: event.type,
-      snapId: event.snapId,
-      snapVersion: event.snapVersion ?? null,
-      data,
-      truncated,
-      deletedUserId: event.deleted?.userId ?? null,
-      deletedWorkspaceId: event.deleted?.workspaceId ?? null,
-      deletedShared: event.deleted?.shared ?? null,
-    };
+    const version = event.snapVersion === undefined ? versionOf(event.snapId) : Prisma.sql`${event.snapVersion}::int`;
+    return Prisma.sql`(${`evt_${randomBytes(16).toString("base64url")}`}, ${event.type}, ${event.snapId}, ${version}, ${actor.type}, ${actor.userId},
+      ${actor.apiKeyId}, ${data}::json, ${truncated}, ${event.deleted?.userId ?? null}, ${event.deleted?.workspaceId ?? null}, ${event.deleted?.shared ?? null}::boolean)`;
   });
-  await tx.$queryRaw`
-    WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i(id text, type text, "snapId" text, "snapVersion" int, data jsonb,
-        truncated boolean, "deletedUserId" text, "deletedWorkspaceId" text, "deletedShared" boolean)
-    ), inserted AS (
-      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
-        "deletedUserId", "deletedWorkspaceId", "deletedShared")
-      SELECT i.id, i.type, i."snapId", COALESCE(i."snapVersion", (SELECT s.version FROM "Snap" AS s WHERE s.id = i."snapId")),
-        ${actor.type}, ${actor.userId}, ${actor.apiKeyId}, i.data, i.truncated, i."deletedUserId", i."deletedWorkspaceId", i."deletedShared"
-      FROM input AS i
-      RETURNING seq
-    )
-    SELECT (graphile_worker.add_job(${FANOUT_TASK}::text, json_build_object('seqs', (SELECT json_agg(seq::text) FROM inserted)),
-      max_attempts := ${JOB_MAX_ATTEMPTS}::int)).id::text AS "jobId"
-    WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)`;
+  return Prisma.sql`
+    INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
+      "deletedUserId", "deletedWorkspaceId", "deletedShared")
+    VALUES ${Prisma.join(rows)}
+    RETURNING (SELECT graphile_worker.add_job(${FANOUT_TASK}::text, json_build_object('seqs', json_build_array(seq::text)),
+      max_attempts := ${JOB_MAX_ATTEMPTS}::int) WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)) IS NOT NULL AS queued`;
 }

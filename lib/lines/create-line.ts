@@ -8,7 +8,7 @@ import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
 import type { LineCreate } from "./line-schemas";
 import { lineSelect, type LineView } from "./line-selects";
 import { lineEvent } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /** POST /api/snaps/:id/lines: both cards must belong to that snap (400 otherwise). */
 export async function createLine(principal: Principal, snapId: string, input: LineCreate): Promise<LineView> {
@@ -27,8 +27,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
     if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory({ created: true })]);
-    await recordFeedEvents(tx, actorOf(principal), [lineEvent("lines.created", line)]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory({ created: true }), feedEvents([lineEvent("lines.created", line)])]);
     return line;
   });
 }

@@ -5,14 +5,13 @@ import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { lockLine } from "./lock-line";
 import { lineDeletedEvent } from "@/lib/events/feed-event-inputs";
-import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { feedEvents } from "@/lib/events/record-feed-events";
 
 /** DELETE /api/lines/:id: needs edit access to the line's snap. */
 export async function deleteLine(principal: Principal, lineId: string): Promise<void> {
   await runTransaction(async (tx) => {
     const { snapId } = await lockLine(tx, principal, lineId, "delete");
     await tx.line.deleteMany({ where: { id: lineId } });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }], [snapHistory()]);
-    await recordFeedEvents(tx, actorOf(principal), [lineDeletedEvent(snapId, lineId)]);
+    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }], [snapHistory(), feedEvents([lineDeletedEvent(snapId, lineId)])]);
   });
 }

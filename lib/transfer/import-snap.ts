@@ -1,5 +1,4 @@
 import type { Principal } from "@/lib/auth/principal";
-import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
@@ -8,6 +7,7 @@ import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "./grid-size";
 import { insertDocumentCards } from "./insert-document-cards";
+import { orderedIds } from "./ordered-ids";
 import type { SnapDocument } from "./transfer-schemas";
 
 const lineColumnsSql = Prisma.raw(
@@ -66,11 +66,6 @@ function declaredGrid({ snap, cards }: SnapDocument): { rowHeights: Record<strin
   const rowHeights = snap.rows > extent.rows ? { ...snap.rowHeights, [snap.rows - 1]: DEFAULT_ROW_HEIGHT } : snap.rowHeights;
   const colWidths = snap.cols > extent.cols ? { ...snap.colWidths, [snap.cols - 1]: DEFAULT_COL_WIDTH } : snap.colWidths;
   return { rowHeights, colWidths };
-}
-
-/** Random ids, sorted: the i-th sorts before the (i+1)-th. */
-function orderedIds(count: number): string[] {
-  return Array.from({ length: count }, createId).sort();
 }
 
 interface NewLine {

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "FeedEvent" ALTER COLUMN "data" SET DATA TYPE JSON;
