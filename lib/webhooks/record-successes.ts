@@ -3,8 +3,7 @@ import type { WebhookResponse } from "./send-webhook-request";
 
 /**
  * First attempts that succeeded, recorded together in one statement (the common case of a
- * fan-out): each delivery succeeded, its webhook's failure count back to 0, and its standby job
- * (queued by the fan-out in case this process died mid-send) removed.
+ * fan-out): each delivery succeeded, and its webhook's failure count back to 0.
  */
 export async function recordSuccesses(successes: readonly { deliveryId: string; response: WebhookResponse }[]): Promise<void> {
   if (successes.length === 0) return;
@@ -14,7 +13,7 @@ export async function recordSuccesses(successes: readonly { deliveryId: string; 
     body: response.bodyStart,
     durationMs: response.durationMs,
   }));
-  await db.$queryRaw`
+  await db.$executeRaw`
     WITH o AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS o(id text, status int, body text, "durationMs" int)
     ), done AS (
@@ -22,9 +21,7 @@ export async function recordSuccesses(successes: readonly { deliveryId: string; 
         "lastResponseBody" = o.body, "lastError" = NULL, "durationMs" = o."durationMs", "nextAttemptAt" = NULL, "updatedAt" = now()
       FROM o WHERE d.id = o.id AND d.status = 'pending'
       RETURNING d.id, d."webhookId"
-    ), reset AS (
-      UPDATE "Webhook" AS w SET "consecutiveFailures" = 0
-      WHERE w.id IN (SELECT "webhookId" FROM done) AND w."consecutiveFailures" > 0
     )
-    SELECT (graphile_worker.remove_job('webhook-delivery:' || done.id)).id::text AS "jobId" FROM done`;
+    UPDATE "Webhook" AS w SET "consecutiveFailures" = 0
+    WHERE w.id IN (SELECT "webhookId" FROM done) AND w."consecutiveFailures" > 0`;
 }
