@@ -1,6 +1,8 @@
 import { callApi, type ApiResult } from "@/components/http/call-api";
 import type { Change } from "./board-changes";
+import { BoardIdMap } from "./board-id-map";
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "./board-types";
+import { SaveQueue } from "./save-queue";
 import { toBoardCard, toBoardSnap } from "./to-board-doc";
 
 export type SaveStatus = "idle" | "saving" | "saved" | "error";
@@ -35,7 +37,8 @@ export interface SyncEvents {
 type Request = <T>(path: string, options?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<ApiResult<T>>;
 
 export const SAVE_DEBOUNCE_MS = 400;
-const BATCH_LIMIT = 100; // spec part 8
+/** The most cards one batch request takes (docs/API.md, "Batches"). */
+const BATCH_LIMIT = 100;
 const DELETE_CONCURRENCY = 6;
 
 interface ServerCard extends BoardCard {
@@ -50,13 +53,11 @@ interface ServerLine extends BoardLine {
  * Field edits are merged per card and sent after a quiet moment as one batch PATCH (chunks of 100);
  * creates, deletes and line edits go out as they come, after any edits queued before them.
  *
- * The board keeps its own ids: a card made here (or brought back by undo) gets a server id only
- * when the server answers, and this class translates between the two. It also keeps the last state
- * the server confirmed, which a failed save puts back.
+ * The board keeps its own ids (BoardIdMap translates them to the server's), and this class keeps
+ * the last state the server confirmed, which a failed save puts back.
  */
 export class BoardSync {
-  private readonly serverIds = new Map<string, string>();
-  private readonly localIds = new Map<string, string>();
+  private readonly ids = new BoardIdMap();
   private readonly confirmedCards = new Map<string, BoardCard>();
   private readonly confirmedLines = new Map<string, BoardLine>();
   private confirmedSnap: BoardSnap;
@@ -68,8 +69,16 @@ export class BoardSync {
   /** Server ids of cards and lines deleted here: a late remote event must not bring them back. */
   private readonly deleted = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private queue: Promise<void> = Promise.resolve();
-  private running = 0;
+  private readonly queue = new SaveQueue({
+    onError: (error) => {
+      console.error("board save failed unexpectedly", error);
+      this.fail({}, "Something went wrong while saving.");
+    },
+    onDone: () => {
+      this.emitStatus();
+      if (this.queue.running === 0) this.events.onSettled?.();
+    },
+  });
   private lastFailed = false;
 
   constructor(
@@ -79,11 +88,11 @@ export class BoardSync {
     private readonly request: Request = callApi,
   ) {
     for (const card of doc.cards) {
-      this.link(card.id, card.id);
+      this.ids.link(card.id, card.id);
       this.confirmedCards.set(card.id, card);
     }
     for (const line of doc.lines) {
-      this.link(line.id, line.id);
+      this.ids.link(line.id, line.id);
       this.confirmedLines.set(line.id, line);
     }
     this.confirmedSnap = doc.snap;
@@ -91,12 +100,12 @@ export class BoardSync {
 
   /** True while something is waiting to be sent or is on its way. */
   get busy(): boolean {
-    return this.running > 0 || this.pendingCards.size > 0 || Object.keys(this.pendingSnap).length > 0;
+    return this.queue.running > 0 || this.pendingCards.size > 0 || Object.keys(this.pendingSnap).length > 0;
   }
 
   /** True while a request is on its way: a remote event may be this board's own echo. */
   get sending(): boolean {
-    return this.running > 0;
+    return this.queue.running > 0;
   }
 
   /** baseVersion: the snap version the edit was based on (default: the version seen now). */
@@ -137,9 +146,9 @@ export class BoardSync {
   // --- Remote changes ----------------------------------------------------------------------------
 
   /** The board's id for a server id: the same id for anything this board did not create. */
-  localIdOf = (serverId: string): string => this.localIds.get(serverId) ?? serverId;
+  localIdOf = (serverId: string): string => this.ids.localIdOf(serverId);
 
-  serverIdOf = (localId: string): string | undefined => this.serverIds.get(localId);
+  serverIdOf = (localId: string): string | undefined => this.ids.serverIdOf(localId);
 
   deletedHere = (serverId: string): boolean => this.deleted.has(serverId);
 
@@ -152,7 +161,7 @@ export class BoardSync {
   /** Someone else's write (in the board's ids) becomes the confirmed state a failed save puts back. */
   acceptRemote(state: Restore): void {
     for (const card of state.upsertCards ?? []) {
-      if (!this.serverIds.has(card.id)) this.link(card.id, card.id);
+      if (!this.ids.isSaved(card.id)) this.ids.link(card.id, card.id);
       this.confirmedCards.set(card.id, card);
     }
     for (const id of state.removeCards ?? []) {
@@ -160,11 +169,11 @@ export class BoardSync {
       this.forgetCard(id);
     }
     for (const line of state.upsertLines ?? []) {
-      if (!this.serverIds.has(line.id)) this.link(line.id, line.id);
+      if (!this.ids.isSaved(line.id)) this.ids.link(line.id, line.id);
       this.confirmedLines.set(line.id, line);
     }
     for (const id of state.removeLines ?? []) {
-      this.unlink(id);
+      this.ids.unlink(id);
       this.confirmedLines.delete(id);
     }
     if (state.snap) this.confirmedSnap = { ...this.confirmedSnap, ...state.snap };
@@ -205,21 +214,10 @@ export class BoardSync {
   }
 
   private run(task: () => Promise<void>, base: number | null): void {
-    this.running += 1;
-    this.queue = this.queue
-      .then(() => {
-        this.currentBase = base;
-        return task();
-      })
-      .catch((error: unknown) => {
-        console.error("board save failed unexpectedly", error);
-        this.fail({}, "Something went wrong while saving.");
-      })
-      .finally(() => {
-        this.running -= 1;
-        this.emitStatus();
-        if (this.running === 0) this.events.onSettled?.();
-      });
+    this.queue.run(() => {
+      this.currentBase = base;
+      return task();
+    });
   }
 
   private emitStatus(): void {
@@ -235,17 +233,6 @@ export class BoardSync {
     this.lastFailed = false;
   }
 
-  private link(localId: string, serverId: string): void {
-    this.serverIds.set(localId, serverId);
-    this.localIds.set(serverId, localId);
-  }
-
-  private unlink(localId: string): void {
-    const serverId = this.serverIds.get(localId);
-    if (serverId) this.localIds.delete(serverId);
-    this.serverIds.delete(localId);
-  }
-
   /** One request, with the edit's Base-Version; the version a write made is reported as the board's own. */
   private async send<T>(path: string, options: { method: string; body?: unknown }, saved?: Omit<SavedWrite, "version">): Promise<ApiResult<T>> {
     // Versions start at 1: a board that does not know its version (0) sends none.
@@ -257,7 +244,7 @@ export class BoardSync {
   }
 
   private localCard(card: ServerCard): BoardCard {
-    return { ...toBoardCard(card), id: this.localIds.get(card.id) ?? card.id };
+    return { ...toBoardCard(card), id: this.ids.localIdOf(card.id) };
   }
 
   // --- Tasks -------------------------------------------------------------------------------------
@@ -270,7 +257,7 @@ export class BoardSync {
 
     // A card whose create failed has no server id; it is already gone from the board.
     const updates = [...cards].flatMap(([localId, patch]) => {
-      const id = this.serverIds.get(localId);
+      const id = this.ids.serverIdOf(localId);
       return id ? [{ localId, body: { ...patch, id } }] : [];
     });
     for (let start = 0; start < updates.length; start += BATCH_LIMIT) {
@@ -314,7 +301,7 @@ export class BoardSync {
   }
 
   private async createCards(cards: BoardCard[], lines: BoardLine[]): Promise<void> {
-    const fresh = cards.filter((card) => !this.serverIds.has(card.id));
+    const fresh = cards.filter((card) => !this.ids.isSaved(card.id));
     for (let start = 0; start < fresh.length; start += BATCH_LIMIT) {
       const chunk = fresh.slice(start, start + BATCH_LIMIT);
       const result = await this.send<{ cards: ServerCard[] }>("/api/snaps/cards/batch", {
@@ -329,7 +316,7 @@ export class BoardSync {
       result.data.cards.forEach((saved, index) => {
         const local = chunk[index];
         if (!local) return;
-        this.link(local.id, saved.id);
+        this.ids.link(local.id, saved.id);
         this.confirmedCards.set(local.id, { ...toBoardCard(saved), id: local.id });
       });
       this.succeed();
@@ -340,11 +327,11 @@ export class BoardSync {
   private async deleteCards(cards: BoardCard[]): Promise<void> {
     const failed: BoardCard[] = [];
     let message = "";
-    const targets = cards.filter((card) => this.serverIds.has(card.id));
+    const targets = cards.filter((card) => this.ids.isSaved(card.id));
     for (let start = 0; start < targets.length; start += DELETE_CONCURRENCY) {
       await Promise.all(
         targets.slice(start, start + DELETE_CONCURRENCY).map(async (card) => {
-          const result = await this.send(`/api/snaps/cards/${this.serverIds.get(card.id)}`, { method: "DELETE" });
+          const result = await this.send(`/api/snaps/cards/${this.ids.serverIdOf(card.id)}`, { method: "DELETE" });
           // Already gone is what was wanted.
           if (result.ok || result.status === 404) {
             this.forgetCard(card.id);
@@ -370,24 +357,24 @@ export class BoardSync {
   }
 
   private forgetCard(localId: string): void {
-    this.deleted.add(this.serverIds.get(localId) ?? localId);
-    this.unlink(localId);
+    this.deleted.add(this.ids.serverIdOf(localId) ?? localId);
+    this.ids.unlink(localId);
     this.confirmedCards.delete(localId);
     for (const [id, line] of this.confirmedLines) {
       if (line.fromCardId === localId || line.toCardId === localId) {
-        this.deleted.add(this.serverIds.get(id) ?? id);
+        this.deleted.add(this.ids.serverIdOf(id) ?? id);
         this.confirmedLines.delete(id);
-        this.unlink(id);
+        this.ids.unlink(id);
       }
     }
   }
 
   private async createLines(lines: BoardLine[]): Promise<void> {
     for (const line of lines) {
-      const fromCardId = this.serverIds.get(line.fromCardId);
-      const toCardId = this.serverIds.get(line.toCardId);
-      if (!fromCardId || !toCardId || this.serverIds.has(line.id)) {
-        if (!this.serverIds.has(line.id)) this.fail({ removeLines: [line.id] }, "One of the line's cards was not saved.");
+      const fromCardId = this.ids.serverIdOf(line.fromCardId);
+      const toCardId = this.ids.serverIdOf(line.toCardId);
+      if (!fromCardId || !toCardId || this.ids.isSaved(line.id)) {
+        if (!this.ids.isSaved(line.id)) this.fail({ removeLines: [line.id] }, "One of the line's cards was not saved.");
         continue;
       }
       const result = await this.send<{ line: ServerLine }>(`/api/snaps/${this.snapId}/lines`, {
@@ -395,7 +382,7 @@ export class BoardSync {
         body: { fromCardId, toCardId, color: line.color, style: line.style, arrow: line.arrow },
       });
       if (result.ok) {
-        this.link(line.id, result.data.line.id);
+        this.ids.link(line.id, result.data.line.id);
         this.confirmedLines.set(line.id, line);
         this.succeed();
       } else {
@@ -405,12 +392,12 @@ export class BoardSync {
   }
 
   private async deleteLine(line: BoardLine): Promise<void> {
-    const serverId = this.serverIds.get(line.id);
+    const serverId = this.ids.serverIdOf(line.id);
     if (!serverId) return;
     const result = await this.send(`/api/lines/${serverId}`, { method: "DELETE" });
     if (result.ok || result.status === 404) {
       this.deleted.add(serverId);
-      this.unlink(line.id);
+      this.ids.unlink(line.id);
       this.confirmedLines.delete(line.id);
       this.succeed();
     } else {
@@ -420,7 +407,7 @@ export class BoardSync {
   }
 
   private async updateLine(localId: string, patch: Partial<BoardLine>): Promise<void> {
-    const serverId = this.serverIds.get(localId);
+    const serverId = this.ids.serverIdOf(localId);
     if (!serverId) return;
     const result = await this.send<{ line: ServerLine }>(`/api/lines/${serverId}`, { method: "PATCH", body: patch });
     const confirmed = this.confirmedLines.get(localId);

@@ -104,8 +104,11 @@ export function contains(outer: Rect, inner: Rect): boolean {
   return inner.row >= outer.row && inner.col >= outer.col && inner.row + inner.rowSpan <= outer.row + outer.rowSpan && inner.col + inner.colSpan <= outer.col + outer.colSpan;
 }
 
+/** Which card covers each cell, row by row (undefined: the cell is empty). */
+export type Occupancy = (BoardCard | undefined)[][];
+
 /** For each cell, the card drawn there (the first in reading order when cards overlap). */
-export function occupancy(cards: readonly BoardCard[], rows: number, cols: number): (BoardCard | undefined)[][] {
+export function occupancy(cards: readonly BoardCard[], rows: number, cols: number): Occupancy {
   const cells: (BoardCard | undefined)[][] = Array.from({ length: rows }, () => new Array<BoardCard | undefined>(cols).fill(undefined));
   for (const card of cards) {
     for (let row = card.row; row < Math.min(rows, card.row + card.rowSpan); row += 1) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from "react";
-import type { CanvasActions } from "./board-canvas";
+import type { CanvasActions } from "./canvas-actions";
 import { cardUpdate, linesTouching, type Change } from "./board-changes";
 import type { BoardStore } from "./board-store";
 import type { BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";

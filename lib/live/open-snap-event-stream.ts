@@ -4,7 +4,8 @@ import { queryRows } from "@/lib/db/query-rows";
 import { ApiError } from "@/lib/http/api-error";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { initialsOf } from "./initials-of";
-import { getSnapStreamHub, type Subscriber } from "./snap-stream-hub";
+import { getSnapStreamHub } from "./snap-stream-hub";
+import type { Subscriber } from "./stream-subscriber";
 import { SSE_PING, sseMessage } from "./sse";
 
 interface ConnectRow extends SnapAccessFacts {

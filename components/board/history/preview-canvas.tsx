@@ -1,7 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { BoardCanvas, type CanvasActions } from "../board-canvas";
+import { BoardCanvas } from "../board-canvas";
+import type { CanvasActions } from "../canvas-actions";
 import { boardFontFamily } from "../board-font";
 import type { BoardDoc } from "../board-types";
 import type { Selection } from "../selection";

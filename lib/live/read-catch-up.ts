@@ -1,0 +1,44 @@
+import { cardSelect } from "@/lib/cards/card-selects";
+import { queryRows } from "@/lib/db/query-rows";
+import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+
+/** A stored event with what its `change` message needs. */
+export interface StoredEvent {
+  version: number;
+  actorUserId: string;
+  actorName: string | null;
+  payload: Record<string, unknown> & { baseVersion: number | null };
+  /** The current rows of the cards the event names (cardFields), in grid order. */
+  cards: unknown[];
+}
+
+/** A snap's state for its streams: current version and access facts, the oldest stored event, the events after a version. */
+export interface CatchUp extends SnapAccessFacts {
+  version: number;
+  oldest: number | null;
+  events: StoredEvent[];
+}
+
+const CARD_JSON = `json_build_object(${Object.keys(cardSelect)
+  .map((column) => `'${column}', c."${column}"`)
+  .join(", ")})`;
+// The snap's current version and access facts, the oldest stored event, and every stored event
+// after $2 with its actor's name and the current rows of the cards it names: one statement per
+// notification per snap, shared by all of this instance's streams on it.
+const CATCH_UP_SQL = `
+  SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+    (SELECT min(e.version) FROM "SnapEvent" AS e WHERE e."snapId" = s.id) AS oldest,
+    COALESCE((SELECT json_agg(json_build_object('version', e.version, 'actorUserId', e."actorUserId",
+                'actorName', COALESCE(u.name, u.email), 'payload', e.payload,
+                'cards', COALESCE((SELECT json_agg(${CARD_JSON} ORDER BY c.row, c.col, c.id) FROM "Card" AS c
+                                   WHERE c."snapId" = s.id AND c.id IN (SELECT jsonb_object_keys(COALESCE(e.payload->'cardFields', '{}')))), '[]'))
+                ORDER BY e.version)
+              FROM "SnapEvent" AS e LEFT JOIN "User" AS u ON u.id = e."actorUserId"
+              WHERE e."snapId" = s.id AND e.version > $2), '[]'::json) AS events
+  FROM "Snap" AS s WHERE s.id = $1`;
+
+/** The snap's catch-up after version `from`; null when the snap is gone. */
+export async function readCatchUp(snapId: string, from: number): Promise<CatchUp | null> {
+  const [row] = await queryRows<CatchUp>(CATCH_UP_SQL, [snapId, from]);
+  return row ?? null;
+}

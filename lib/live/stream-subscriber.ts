@@ -1,0 +1,23 @@
+import type { Principal } from "@/lib/auth/principal";
+import { sseMessage } from "./sse";
+import type { Viewer } from "./viewer";
+
+/** The messages a stream sends (README, "Live updates"). */
+export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted";
+
+/** One SSE message of a stream event, typed. */
+export const streamMessage = (event: StreamEvent, data: unknown, id?: number) => sseMessage(event, data, id);
+
+/** One open event stream, as the hub sees it. */
+export interface Subscriber {
+  viewer: Viewer;
+  /** Updated in place when the user's membership changes. */
+  principal: Principal;
+  /** The last version this stream has been sent (or started from). */
+  lastVersion: number;
+  /** Writes one SSE message (made once by the hub and shared by every stream it goes to). */
+  send(message: Uint8Array): void;
+  ping(): void;
+  /** Ends the stream (after access-revoked or deleted). */
+  close(): void;
+}
