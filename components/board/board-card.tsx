@@ -2,6 +2,7 @@
 
 import { memo } from "react";
 import { NoteIcon } from "@/components/ui/icons";
+import { cardTypeOf } from "@/lib/cards/card-types/registry";
 import type { BoardCard } from "./board-types";
 import { CardContent } from "./card-content";
 import { cardLabel } from "./card-label";
@@ -46,7 +47,7 @@ export const BoardCardView = memo(function BoardCardView({
   onCancelEdit,
 }: BoardCardViewProps) {
   const boxStyle = cardBoxStyle(card);
-  const media = card.cellType === "image" || card.cellType === "designembed";
+  const type = cardTypeOf(card.cellType);
   return (
     <div
       role="gridcell"
@@ -70,7 +71,7 @@ export const BoardCardView = memo(function BoardCardView({
       } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
-      {card.note.trim() && !media && (
+      {card.note.trim() && !type.fillsCard && (
         <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />
       )}
       {remoteEditor && (
@@ -86,7 +87,7 @@ export const BoardCardView = memo(function BoardCardView({
       {editing && (
         <CardTitleEditor
           initial={card.title}
-          label={card.cellType === "link" || card.cellType === "image" || card.cellType === "designembed" ? "Card URL" : "Card text"}
+          label={type.url ? "Card URL" : "Card text"}
           style={{ textAlign: card.textAlign, fontWeight: card.bold ? 700 : undefined, fontStyle: card.italic ? "italic" : undefined, ...fontSizeStyle(card.fontSize) }}
           onCommit={(text) => onCommitEdit(card.id, text)}
           onCancel={onCancelEdit}

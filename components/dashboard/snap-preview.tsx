@@ -1,30 +1,8 @@
+import { cardTypeViewOf } from "@/components/board/card-types/card-type-views";
 import type { PreviewCell } from "./dashboard-types";
 
 const MAX_COLS = 4;
 const MAX_ROWS = 3;
-
-/** A tiny glyph per card type; unknown types look like normal text cards, as on the board. */
-function TypeGlyph({ type }: { type: string }) {
-  switch (type) {
-    case "todo":
-      return <span className="size-2 shrink-0 rounded-[2px] border border-slate-400" />;
-    case "status":
-      return <span className="size-1.5 shrink-0 rounded-full bg-emerald-500" />;
-    case "link":
-      return <span className="h-0.5 w-2 shrink-0 rounded-full bg-sky-500" />;
-    case "image":
-      return <span className="size-2 shrink-0 rounded-[2px] bg-gradient-to-br from-amber-300 to-rose-400" />;
-    case "designembed":
-      return <span className="size-2 shrink-0 rounded-[2px] border border-violet-400 bg-violet-100" />;
-    default:
-      return null;
-  }
-}
-
-const CELL_TONE: Record<string, string> = {
-  link: "text-sky-700",
-  status: "text-emerald-800",
-};
 
 /**
  * The first cards of a snap (the listing's previewCells, at most 9) laid out where they sit on
@@ -50,12 +28,14 @@ export function SnapPreview({ cells, cellCount }: { cells: PreviewCell[]; cellCo
             const cell = byPosition.get(`${Math.floor(index / cols)}:${index % cols}`);
             // A position past the first nine cards (or under a span): drawn faintly, not as a gap.
             if (!cell) return <span key={index} className="rounded-md bg-white/60 ring-1 ring-slate-200/60" />;
+            // The card type's glyph and text color; unknown types look like normal text cards, as on the board.
+            const { preview } = cardTypeViewOf(cell.type);
             return (
               <span
                 key={index}
-                className={`flex min-w-0 items-center gap-1 rounded-md bg-white px-1.5 shadow-[0_1px_1px_rgb(15_23_42/0.04)] ring-1 ring-slate-200 ${CELL_TONE[cell.type] ?? "text-slate-600"}`}
+                className={`flex min-w-0 items-center gap-1 rounded-md bg-white px-1.5 shadow-[0_1px_1px_rgb(15_23_42/0.04)] ring-1 ring-slate-200 ${preview.textClass ?? "text-slate-600"}`}
               >
-                <TypeGlyph type={cell.type} />
+                {preview.glyph}
                 {cell.title ? (
                   <span className="truncate text-[10px] leading-none font-medium">{cell.title}</span>
                 ) : (

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
 import { FONT_SIZES } from "./card-constants";
+import { KNOWN_CELL_TYPES } from "./card-types/registry";
 
-export { FONT_SIZES, KNOWN_CELL_TYPES } from "./card-constants";
+/** The registered card types, for the message and the API's description: "normal, …, image" and the last one. */
+const knownTypesList = KNOWN_CELL_TYPES.slice(0, -1).join(", ");
+const lastKnownType = KNOWN_CELL_TYPES.at(-1);
 
 export const MAX_CARDS_PER_BATCH = 100;
 /**
@@ -11,7 +14,7 @@ export const MAX_CARDS_PER_BATCH = 100;
  */
 export const MAX_BATCH_BODY_BYTES = 8_000_000;
 
-/** Every writable card field with its bounds (spec 2.2, 8 and DESIGN). */
+/** Every writable card field with its bounds (docs/API.md, "Cards"). */
 export const cardFieldsSchema = z.object({
   title: z.string().max(10_000, "Must be at most 10,000 characters").describe("The text; for link and image cards, the URL."),
   row: intInRange(0, 999).describe("Row of the top-left cell, from 0."),
@@ -21,8 +24,8 @@ export const cardFieldsSchema = z.object({
   color: colorOrEmptySchema.describe('Background: "" (none) or a hex color.'),
   cellType: z
     .string()
-    .regex(/^[a-z][a-z0-9_-]{0,31}$/, "Expected a card type such as normal, todo, status, link, image or designembed")
-    .describe("normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal)."),
+    .regex(/^[a-z][a-z0-9_-]{0,31}$/, `Expected a card type such as ${knownTypesList} or ${lastKnownType}`)
+    .describe(`${knownTypesList}, ${lastKnownType}, or another lowercase identifier (rendered as normal).`),
   completed: z.boolean(),
   note: z.string().max(10_000, "Must be at most 10,000 characters"),
   textAlign: z.enum(["left", "center", "right"]),
@@ -40,7 +43,7 @@ export const cardFieldsSchema = z.object({
 export const cardUpdateSchema = cardFieldsSchema.partial().strict();
 export type CardUpdate = z.infer<typeof cardUpdateSchema>;
 
-/** POST /api/snaps/cards/:id (DESIGN): row and col required; snapId optional, equal to the path's. */
+/** POST /api/snaps/cards/:id: row and col required; snapId optional, equal to the path's (docs/API.md, "Cards"). */
 export const cardCreateSchema = cardFieldsSchema
   .partial()
   .extend({ row: cardFieldsSchema.shape.row, col: cardFieldsSchema.shape.col, snapId: idSchema.optional() })

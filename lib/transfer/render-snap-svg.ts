@@ -1,6 +1,7 @@
 import { cardColors } from "@/lib/board-look/card-colors";
 import { connectorPath, type Box } from "@/lib/board-look/connector-path";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
+import { cardTypeOf } from "@/lib/cards/card-types/registry";
 import { BORDER_COLOR, statusColors, TEXT_COLOR } from "./card-look";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from "./grid-size";
 import type { DocumentCard, SnapDocument } from "./transfer-schemas";
@@ -104,16 +105,16 @@ function drawCard(card: DocumentCard, box: Box, index: number): string {
 function drawContent(card: DocumentCard, box: Box, color: string): string {
   const [fontSize, lineHeight] = fontSizePixels(card.fontSize);
   const inner = { x: box.x + CARD_PADDING, y: box.y + CARD_PADDING, width: box.width - 2 * CARD_PADDING, height: box.height - 2 * CARD_PADDING };
-  switch (card.cellType) {
+  const type = cardTypeOf(card.cellType);
+  // A picture has no frames or remote images: a card filled by one shows a placeholder with its note.
+  if (type.fillsCard) return placeholder(card, box, type.label);
+  switch (type.name) {
     case "todo":
       return drawTodo(card, inner, fontSize, lineHeight, color);
     case "status":
       return drawStatus(card, inner, fontSize, lineHeight);
     case "link":
       return textBlock(displayUrl(card.title), card, inner, fontSize, lineHeight, "#4338ca", { underline: true });
-    case "image":
-    case "designembed":
-      return placeholder(card, box);
     default:
       return textBlock(card.title, card, inner, fontSize, lineHeight, color);
   }
@@ -176,8 +177,8 @@ function drawStatus(card: DocumentCard, area: Box, fontSize: number, lineHeight:
   return chip + dot + textBlock(label, { ...card, bold: true, verticalAlign: "top", textAlign: "left" }, textArea, fontSize, lineHeight, tone.text);
 }
 
-function placeholder(card: DocumentCard, box: Box): string {
-  const label = card.note.trim() || (card.cellType === "image" ? "Image" : "Embedded design");
+function placeholder(card: DocumentCard, box: Box, typeLabel: string): string {
+  const label = card.note.trim() || typeLabel;
   const area = { x: box.x + CARD_PADDING, y: box.y + CARD_PADDING, width: box.width - 2 * CARD_PADDING, height: box.height - 2 * CARD_PADDING };
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2 - 10;

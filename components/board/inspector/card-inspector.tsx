@@ -20,12 +20,12 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
-import { FONT_SIZES, KNOWN_CELL_TYPES } from "@/lib/cards/card-constants";
+import { FONT_SIZES } from "@/lib/cards/card-constants";
+import { CARD_TYPES, cardTypeOf } from "@/lib/cards/card-types/registry";
 import type { BoardCard, CardPatch } from "../board-types";
+import { cardTypeViewOf } from "../card-types/card-type-views";
 import { InspectorSection } from "./inspector-section";
 
-const TYPE_LABELS: Record<string, string> = { normal: "Text", todo: "To-do", status: "Status", link: "Link", image: "Image", designembed: "Design embed" };
-const URL_TYPES = new Set(["link", "image", "designembed"]);
 const FONT_LABELS: Record<string, string> = { "text-xs": "Extra small", "text-sm": "Small", "text-base": "Medium", "text-lg": "Large", "text-xl": "Extra large" };
 
 interface CardInspectorProps {
@@ -39,18 +39,20 @@ interface CardInspectorProps {
 
 /** Every field of the selected card. Each change applies at once and is saved like any board edit. */
 export function CardInspector({ card, onChange, onMove, onResize, onDelete }: CardInspectorProps) {
-  const typeOptions: { value: string; label: string }[] = KNOWN_CELL_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] ?? type }));
+  const typeOptions: { value: string; label: string }[] = CARD_TYPES.map((type) => ({ value: type.name, label: type.label }));
   if (!typeOptions.some((option) => option.value === card.cellType)) typeOptions.push({ value: card.cellType, label: `${card.cellType} (custom)` });
   const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({ value: size, label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase() }));
   if (!fontOptions.some((option) => option.value === card.fontSize)) fontOptions.push({ value: card.fontSize, label: card.fontSize });
-  const isUrl = URL_TYPES.has(card.cellType);
+  const { url } = cardTypeOf(card.cellType);
+  const isUrl = url !== null;
+  const { inspector } = cardTypeViewOf(card.cellType);
 
   return (
     <div className="divide-y divide-slate-100">
       <InspectorSection title="Content">
         <SelectField size="sm" label="Type" value={card.cellType} options={typeOptions} onChange={(event) => onChange({ cellType: event.target.value })} />
         <TextareaField
-          label={isUrl ? (card.cellType === "designembed" ? "URL (https)" : "URL") : "Text"}
+          label={url ? (url.httpsOnly ? "URL (https)" : "URL") : "Text"}
           value={card.title}
           maxLength={10_000}
           rows={isUrl ? 2 : 3}
@@ -59,18 +61,19 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
           onChange={(event) => onChange({ title: event.target.value }, `title:${card.id}`)}
         />
         <TextareaField
-          label={card.cellType === "image" ? "Note (also the image's alt text)" : "Note"}
+          label={inspector.noteLabel ?? "Note"}
           value={card.note}
           maxLength={10_000}
           rows={2}
           placeholder="Add a note…"
           onChange={(event) => onChange({ note: event.target.value }, `note:${card.id}`)}
         />
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input type="checkbox" checked={card.completed} onChange={(event) => onChange({ completed: event.target.checked })} className="size-4 accent-indigo-600" />
-          Completed
-          <span className="text-xs text-slate-500">(to-do cards)</span>
-        </label>
+        {inspector.completed && (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={card.completed} onChange={(event) => onChange({ completed: event.target.checked })} className="size-4 accent-indigo-600" />
+            Completed
+          </label>
+        )}
       </InspectorSection>
 
       <InspectorSection title="Fill and border">

@@ -1,0 +1,30 @@
+import type { ComponentType, ReactNode } from "react";
+import type { BoardCard } from "../board-types";
+
+export interface CardContentProps {
+  card: BoardCard;
+  editable: boolean;
+  /** Embeds take pointer input only when selected, so a click elsewhere on them selects the card. */
+  selected: boolean;
+  /**
+   * For a type whose title is a URL: that URL, checked safe (absolute http(s), https only where the
+   * type says). A view never puts the raw title in an href, src or frame.
+   */
+  url: string | null;
+  onToggleTodo: (id: string) => void;
+}
+
+/** How one card type looks in the browser; its data (name, label, URL safety) is in lib/cards/card-types/. */
+export interface CardTypeView {
+  /** What the card shows on the board. */
+  Content: ComponentType<CardContentProps>;
+  /** The inspector fields that depend on the type (the others are the same for every card). */
+  inspector: {
+    /** The note field's label (default "Note"). */
+    noteLabel?: string;
+    /** Shows the Completed checkbox. */
+    completed?: boolean;
+  };
+  /** The dashboard tile's preview of the card: a tiny glyph before its text, and the text's color class. */
+  preview: { glyph: ReactNode; textClass?: string };
+}

@@ -1,0 +1,8 @@
+import type { CardTypeView } from "./card-type-view";
+import { PlainText } from "./plain-text";
+
+export const normalView: CardTypeView = {
+  Content: ({ card }) => <PlainText text={card.title} />,
+  inspector: {},
+  preview: { glyph: null },
+};

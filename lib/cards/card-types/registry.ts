@@ -1,0 +1,29 @@
+import type { CardType } from "./card-type";
+import { designEmbedCardType } from "./designembed";
+import { imageCardType } from "./image";
+import { linkCardType } from "./link";
+import { normalCardType } from "./normal";
+import { statusCardType } from "./status";
+import { todoCardType } from "./todo";
+
+/**
+ * Every card type the product knows, in the inspector's order. Adding one: a file here, a line
+ * here, and its view in components/board/card-types/ (docs/ARCHITECTURE.md, "Card types").
+ */
+export const CARD_TYPES = [normalCardType, todoCardType, statusCardType, linkCardType, imageCardType, designEmbedCardType] as const;
+
+export type CardTypeName = (typeof CARD_TYPES)[number]["name"];
+
+/** The known cellType values. Others are accepted too (docs/API.md, "Cards") and shown as text. */
+export const KNOWN_CELL_TYPES: readonly CardTypeName[] = CARD_TYPES.map((type) => type.name);
+
+const BY_NAME: ReadonlyMap<string, CardType<CardTypeName>> = new Map(CARD_TYPES.map((type) => [type.name, type]));
+
+export function isKnownCardType(name: string): name is CardTypeName {
+  return BY_NAME.has(name);
+}
+
+/** A card's type; an unknown cellType is treated as normal text. */
+export function cardTypeOf(cellType: string): CardType<CardTypeName> {
+  return BY_NAME.get(cellType) ?? normalCardType;
+}
