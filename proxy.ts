@@ -10,7 +10,7 @@ import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-s
  * next.config.mjs gives the API a static policy.
  */
 export function proxy(request: NextRequest) {
-  // Before routing: a path Next's router cannot decode would otherwise be its bare 500 (issue 7).
+  // Before routing: a path Next's router cannot decode would otherwise be its bare 500 (docs/API.md, "Errors").
   const refused = refuseMalformedPath(request.nextUrl.pathname);
   if (refused) return refused;
   if (request.nextUrl.pathname.startsWith("/api")) return NextResponse.next();

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the production build under load on a fresh PostgreSQL database (issue 5,
- * docs/PERFORMANCE.md). Builds when stale (into NEXT_DIST_DIR, default .next-bench, so another
+ * `npm run bench`: the production build under load on a fresh PostgreSQL database
+ * (docs/PERFORMANCE.md). Builds when stale (into NEXT_DIST_DIR, default .next-bench, so another
  * checkout's .next is left alone), seeds with SQL, starts `next start` and the plain floor server,
  * drives scenarios a–g with autocannon on loopback, prints one table and writes bench/results.json.
  *

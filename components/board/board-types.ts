@@ -44,7 +44,7 @@ export interface BoardDoc {
   lines: BoardLine[];
 }
 
-/** What the signed-in caller may do (DESIGN's table): read, edit content, or also share and delete. */
+/** What the signed-in caller may do (docs/API.md, "Permissions"): read, edit content, or also share and delete. */
 export type BoardAccess = "read" | "edit" | "manage";
 
 export type CardPatch = Partial<Omit<BoardCard, "id">>;

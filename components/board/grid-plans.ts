@@ -35,7 +35,7 @@ export function blankCard(id: string, row: number, col: number): BoardCard {
   };
 }
 
-/** Server bounds (DESIGN): row and col 0..999, spans 1..100. */
+/** The server's bounds (docs/API.md, "Bounds"): row and col 0..999, spans 1..100. */
 const MAX_INDEX = 999;
 const MAX_SPAN = 100;
 

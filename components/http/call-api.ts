@@ -1,4 +1,4 @@
-/** The error body every /api path answers with (DESIGN). */
+/** The error body every /api path answers with (docs/API.md, "Errors"). */
 export interface ApiErrorBody {
   code: string;
   message: string;

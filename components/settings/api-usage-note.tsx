@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-/** How to call the API with a key (spec part 5), with a copyable example for this host. */
+/** How to call the API with a key (docs/API.md, "Authentication"), with a copyable example for this host. */
 export function ApiUsageNote({ apiBaseUrl }: { apiBaseUrl: string }) {
   return (
     <section aria-labelledby="api-usage-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">

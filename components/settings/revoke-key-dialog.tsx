@@ -13,7 +13,7 @@ interface RevokeKeyDialogProps {
   fallbackFocusRef: RefObject<HTMLElement | null>;
 }
 
-/** Spec 3: revocation is immediate and irreversible, so it is confirmed first. */
+/** Revocation is immediate and final (docs/API.md, "API keys"), so it is confirmed first. */
 export function RevokeKeyDialog({ apiKey, onClose, onRevoked, fallbackFocusRef }: RevokeKeyDialogProps) {
   return (
     <ConfirmDeleteDialog

@@ -77,11 +77,11 @@ export const cardBatchUpdateSchema = z
   });
 export type CardBatchUpdate = z.infer<typeof cardBatchUpdateSchema>;
 
-/** A card as every card endpoint answers it (spec 2.2): exactly cardSelect's fields. */
+/** A card as every card endpoint answers it: exactly cardSelect's fields. */
 export const cardSchema = cardFieldsSchema.extend({ id: idSchema, snapId: idSchema });
 export type Card = z.infer<typeof cardSchema>;
 
-/** Spec 2.1: a card in GET /api/snaps carries only these nine fields (cardListSelect). */
+/** A card in GET /api/snaps carries only these nine fields (cardListSelect; docs/API.md, "Snaps"). */
 export const listCardSchema = cardSchema.pick({
   id: true,
   row: true,

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db/generated/client";
 
-/** Spec 2.1: in the snap list response each card carries only these nine fields. */
+/** In the snap list response each card carries only these nine fields (docs/API.md, "Snaps"). */
 export const cardListSelect = {
   id: true,
   row: true,
@@ -13,7 +13,7 @@ export const cardListSelect = {
   borderSize: true,
 } as const;
 
-/** Spec 2.2: every field of a card. */
+/** Every field of a card. */
 export const cardSelect = {
   ...cardListSelect,
   snapId: true,
@@ -32,5 +32,5 @@ export const cardSelect = {
 /** Reading order on the grid: by row, then column. */
 export const cardGridOrder: Prisma.CardOrderByWithRelationInput[] = [{ row: "asc" }, { col: "asc" }];
 
-/** A card as every card endpoint answers it (spec 2.2). */
+/** A card as every card endpoint answers it. */
 export type CardView = Prisma.CardGetPayload<{ select: typeof cardSelect }>;

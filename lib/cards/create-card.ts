@@ -13,7 +13,7 @@ import { lockSnaps } from "./lock-snaps";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
 import { feedEvents } from "@/lib/events/record-feed-events";
 
-/** POST /api/snaps/cards/:id: one card in the snap of the path (DESIGN), which the caller must be able to edit. */
+/** POST /api/snaps/cards/:id: one card in the snap of the path (docs/API.md, "Cards"), which the caller must be able to edit. */
 export async function createCard(principal: Principal, snapId: string, input: CardCreate): Promise<CardView> {
   const { snapId: bodySnapId, ...fields } = input;
   if (bodySnapId !== undefined && bodySnapId !== snapId) {

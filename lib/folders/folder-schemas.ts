@@ -11,7 +11,7 @@ export type FolderCreate = z.infer<typeof folderCreateSchema>;
 export const folderUpdateSchema = z.strictObject({ name: folderNameSchema });
 export type FolderUpdate = z.infer<typeof folderUpdateSchema>;
 
-/** Spec 2.3: the folder of a snap, as {id, name}. */
+/** The folder of a snap, as {id, name}. */
 export const folderSummarySchema = z.object({ id: idSchema, name: z.string() });
 
 /** A folder in the folders API (folderSelect): id and name, its creator and timestamps. */

@@ -1,4 +1,4 @@
-/** A folder in the folders API: spec 2.3's id and name, plus its creator and timestamps. */
+/** A folder in the folders API: its id and name, plus its creator and timestamps. */
 export const folderSelect = {
   id: true,
   name: true,

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 /**
  * Renaming or deleting a folder: its creator or an admin of its workspace, and only from inside
  * that workspace. 404 if it does not exist; 403 if it exists but is not the caller's to change
- * (DESIGN's rule for snaps, applied to folders).
+ * (the rule for snaps, docs/API.md "Permissions", applied to folders).
  */
 export async function getManageableFolderOrThrow(principal: Principal, folderId: string) {
   const folder = await db.folder.findUnique({ where: { id: folderId }, select: { id: true, userId: true, workspaceId: true } });

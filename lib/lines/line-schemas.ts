@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hexColorSchema, idSchema } from "@/lib/validation/common";
 
-/** Lines are an extension (spec: "not shown"); DESIGN fixes their shape. */
+/** Lines join two cards of a snap (docs/API.md, "Lines"). */
 export const lineStyleFields = {
   color: hexColorSchema,
   style: z.enum(["solid", "dashed"]),
@@ -24,7 +24,7 @@ export type LineCreate = z.infer<typeof lineCreateSchema>;
 export const lineUpdateSchema = z.strictObject(lineStyleFields).partial();
 export type LineUpdate = z.infer<typeof lineUpdateSchema>;
 
-/** DESIGN's line, in every response that carries lines (lineSelect). */
+/** A line, in every response that carries lines (lineSelect). */
 export const lineSchema = z.object({
   id: idSchema,
   snapId: idSchema,

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/lib/db/generated/client";
 
-/** DESIGN's line shape, in every response that carries lines. */
+/** A line's fields, in every response that carries lines (docs/API.md, "Lines"). */
 export const lineSelect = {
   id: true,
   snapId: true,

@@ -42,7 +42,7 @@ const SUMMARY_COLUMNS = Prisma.raw(
  * Two queries, run together: the page and the total. The page reads each visibility branch in
  * index order, stops at offset + limit, merges the two, and joins folder, cellCount and the nine
  * preview cells per snap of the page (index scans of Card(snapId, row, col)); so its cost follows
- * offset + limit, not the number of snaps (plans and timings at 100,000 snaps: issue 3 and
+ * offset + limit, not the number of snaps (plans and timings at 100,000 snaps:
  * docs/PERFORMANCE.md). The total necessarily reads every match, once.
  */
 export async function listWorkspaceSnaps(principal: Principal, query: WorkspaceSnapsQuery) {

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/http/api-error";
 
-/** What a caller may do with a snap, each level including the ones before it (DESIGN's table). */
+/** What a caller may do with a snap, each level including the ones before it (docs/API.md, "Permissions"). */
 export type SnapAccess = "read" | "edit" | "manage";
 const RANK: Record<SnapAccess, number> = { read: 1, edit: 2, manage: 3 };
 
@@ -17,7 +17,7 @@ export interface SnapAccessFacts {
 export const snapAccessSelect = { id: true, userId: true, workspaceId: true, sharedWithWorkspace: true, shareMode: true } as const;
 
 /**
- * DESIGN: the owner manages; a snap shared with the caller's workspace is readable by members,
+ * The owner manages; a snap shared with the caller's workspace is readable by members,
  * editable with shareMode edit, and managed by the workspace's admins. Nothing else is visible.
  */
 export function snapAccessFor(principal: Principal, snap: SnapAccessFacts): SnapAccess | null {
@@ -32,7 +32,7 @@ export function hasSnapAccess(principal: Principal, snap: SnapAccessFacts, neede
   return access !== null && RANK[access] >= RANK[needed];
 }
 
-/** Throws FORBIDDEN unless the caller has the needed access (spec: 403 for another's private snap). */
+/** Throws FORBIDDEN unless the caller has the needed access (403 for another's private snap, not 404). */
 export function assertSnapAccess(principal: Principal, snap: SnapAccessFacts, needed: SnapAccess, what = "snap"): void {
   if (hasSnapAccess(principal, snap, needed)) return;
   const verb = needed === "read" ? "see" : needed === "edit" ? "edit" : "manage";

@@ -19,13 +19,13 @@ export const fontFamilySchema = z
 /** The gap between cards, in pixels. */
 export const cellSpacingSchema = z.number({ error: "Expected a number" }).min(0, "Must be at least 0").max(64, "Must be at most 64");
 
-/** DESIGN: keys are row/column indexes, values 0..2000 (pixels). */
+/** Keys are row/column indexes, values 0..2000 pixels (docs/API.md, "Bounds"). */
 export const sizeMapSchema = z.record(
   z.string().regex(/^(?:0|[1-9]\d{0,2})$/, "Keys are row or column indexes from 0 to 999"),
   z.number({ error: "Expected a number" }).min(0, "Must be at least 0").max(2000, "Must be at most 2000"),
 );
 
-/** POST /api/snaps: every field optional (spec 4.1). */
+/** POST /api/snaps: every field optional (docs/API.md, "Snaps"). */
 export const snapCreateSchema = z.strictObject({
   title: titleSchema.default("Untitled Snap"),
   subtitle: subtitleSchema.optional(),
@@ -38,7 +38,7 @@ export type SnapCreate = z.infer<typeof snapCreateSchema>;
 
 const shareModeSchema = z.enum(["view", "edit"]);
 
-/** PATCH /api/snaps/:id: spec 4.1's fields plus DESIGN's sharing fields (owner or admin only). */
+/** PATCH /api/snaps/:id: the content fields, plus the sharing fields for the owner or an admin (docs/API.md, "Snaps"). */
 export const snapUpdateSchema = z.strictObject({
   title: titleSchema.optional(),
   subtitle: subtitleSchema.nullable().optional(),
@@ -66,7 +66,7 @@ const offsetSchema = intInRange(0, 1_000_000);
 const DEFAULT_LIMIT = 50;
 
 /**
- * The workspace listing's arguments as typed values (spec 4.1): MCP's list_snaps takes them as
+ * The workspace listing's arguments as typed values: MCP's list_snaps takes them as
  * JSON, and the OpenAPI document describes the query parameters with them.
  */
 export const workspaceSnapsArgsSchema = z.strictObject({
@@ -88,7 +88,7 @@ export const workspaceSnapsQuerySchema = z.strictObject({
 });
 export type WorkspaceSnapsQuery = z.infer<typeof workspaceSnapsQuerySchema>;
 
-/** The fields of spec 2.1 every snap response carries (snapFieldsSelect). */
+/** The fields every snap response carries (snapFieldsSelect). */
 const snapFieldsSchema = z.object({
   id: idSchema,
   title: titleSchema,
@@ -121,7 +121,7 @@ export const snapSchema = snapFieldsSchema.extend({ cards: z.array(cardSchema), 
 /** A snap of GET /api/snaps: cards reduced to nine fields, no lines. */
 export const listSnapSchema = snapFieldsSchema.extend({ cards: z.array(listCardSchema) });
 
-/** The workspace listing's summary of a snap (spec 2.1, second table). */
+/** The workspace listing's summary of a snap. */
 export const snapSummarySchema = z.object({
   id: idSchema,
   title: titleSchema,
@@ -140,7 +140,7 @@ export const snapSummarySchema = z.object({
   updatedAt: timestampSchema,
 });
 
-/** DESIGN: hasMore = offset + snaps.length < total. */
+/** hasMore = offset + snaps.length < total (docs/API.md, "Snaps"). */
 export const paginationSchema = z.object({
   total: z.number().int().min(0),
   limit: z.number().int(),

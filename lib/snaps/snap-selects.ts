@@ -2,7 +2,7 @@ import { cardGridOrder, cardListSelect, cardSelect } from "@/lib/cards/card-sele
 import type { Prisma } from "@/lib/db/generated/client";
 import { lineSelect } from "@/lib/lines/line-selects";
 
-/** Spec 2.1: the snap fields every snap response carries (folder as {id, name} or null), plus the live version. */
+/** The snap fields every snap response carries (folder as {id, name} or null), plus the live version. */
 export const snapFieldsSelect = {
   id: true,
   title: true,
@@ -42,7 +42,7 @@ export const snapDetailSelect = {
   lines: { select: lineSelect, orderBy: lineOrder },
 } as const;
 
-/** The workspace listing's summary (spec 2.1, second table) before cellCount and previewCells are added. */
+/** The workspace listing's summary before cellCount and previewCells are added. */
 export const snapSummarySelect = {
   id: true,
   title: true,

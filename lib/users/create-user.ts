@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { signUpInputSchema } from "./schemas";
 
 /**
- * Creates a user with a personal workspace in which they are admin (DESIGN), all or nothing.
+ * Creates a user with a personal workspace in which they are admin (docs/API.md, "Permissions"), all or nothing.
  */
 export async function createUser(input: unknown) {
   const { email, password, name } = signUpInputSchema.parse(input);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** DESIGN: colors are "" or hex #rgb, #rrggbb, #rrggbbaa. */
+/** Colors are "" or hex #rgb, #rrggbb, #rrggbbaa (docs/API.md, "Bounds"). */
 export const hexColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Expected a hex color such as #1e293b");
 export const colorOrEmptySchema = z.union([z.literal(""), hexColorSchema], { error: 'Expected "" or a hex color such as #1e293b' });
 
@@ -11,7 +11,7 @@ export function intInRange(min: number, max: number) {
   return z.number({ error: "Expected a number" }).int("Expected a whole number").min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`);
 }
 
-/** DESIGN: timestamps in responses are ISO 8601 UTC with milliseconds. */
+/** Timestamps in responses are ISO 8601 UTC with milliseconds (docs/API.md, "Conventions"). */
 export const timestampSchema = z.iso.datetime({ precision: 3, offset: false });
 
 /** The body of every delete. */

@@ -24,7 +24,7 @@ export interface AddWorkspaceMemberResult {
 
 /**
  * An admin of a workspace brings an existing user (by email) into it with a role. A user belongs to
- * exactly one workspace at a time (DESIGN), so this moves them: their membership, their snaps and
+ * exactly one workspace at a time (docs/API.md, "Permissions"), so this moves them: their membership, their snaps and
  * their folders (a snap's workspaceId is always its owner's workspace; the workspace listing relies
  * on it). Their previous workspace is deleted when no member is left in it.
  *

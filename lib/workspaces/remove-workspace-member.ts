@@ -15,7 +15,7 @@ export interface RemoveWorkspaceMemberResult {
 }
 
 /**
- * DELETE /api/workspace/members/:userId. A user belongs to exactly one workspace (DESIGN), so the
+ * DELETE /api/workspace/members/:userId. A user belongs to exactly one workspace (docs/API.md, "Permissions"), so the
  * removed user gets a fresh personal workspace where they are admin, and their snaps follow them
  * (a snap's workspace is always its owner's). All in one transaction.
  *

@@ -4,7 +4,7 @@ import { printOut, printable, type Command } from "./command";
 
 const flagsSchema = z.object({ email: emailSchema });
 
-/** Spec 2.4's listed attributes, as a table; never the key or its hash. */
+/** A key's name, prefix, access level, created and last used, as a table; never the key or its hash. */
 export const apikeyList: Command = {
   name: "apikey:list",
   summary: "List the user's active API keys: name, prefix, access (full or read), created, last used.",

@@ -17,7 +17,7 @@ describe("API keys", () => {
     user = await signUp("keys");
   });
 
-  it("are shown once in the spec's format and stored only as a bcrypt hash", async () => {
+  it("are shown once in the documented format and stored only as a bcrypt hash", async () => {
     const created = await api("POST", "/api/keys", { cookie: user.cookie, body: { name: "Format check" } });
     expect(created.status).toBe(201);
     const { key, prefix, name } = created.body.apiKey;

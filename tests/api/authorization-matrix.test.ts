@@ -9,7 +9,7 @@ import { rawAgent, rawRequest } from "./raw-http";
 /**
  * OWASP API1/API2/API3 as one generated test: every operation of the OpenAPI registry × every
  * kind of caller × both ways to authenticate, each cell asserting the exact status. Expectations
- * come from DESIGN's permission table (written out once below), not from the implementation.
+ * come from the permission table of docs/API.md (written out once below), not from the implementation.
  */
 
 type Who = "none" | "malformed" | "revoked" | "outsider" | "memberView" | "memberEdit" | "admin" | "owner";
@@ -21,9 +21,9 @@ const WHO: Who[] = ["none", "malformed", "revoked", "outsider", "memberView", "m
 type Need =
   | "public" // anyone, signed in or not
   | "signedIn" // any signed-in caller, acting on their own data or workspace
-  | "read" // DESIGN: read the snap
-  | "edit" // DESIGN: edit cards and snap fields
-  | "manage" // DESIGN: delete the snap, change sharing
+  | "read" // read the snap
+  | "edit" // edit cards and snap fields
+  | "manage" // delete the snap, change sharing
   | "folder" // the folder's creator or a workspace admin
   | "addMember" // an admin, into their own workspace
   | "adminOfMember" // an admin of the member's workspace
@@ -170,7 +170,7 @@ function headersOf(who: Who, via: Via): Record<string, string> {
   return via === "key" ? { authorization: `Bearer ${member.key}` } : { cookie: member.cookie, origin: baseUrl };
 }
 
-/** The snap a caller acts on: DESIGN's rows are about how the snap is shared with them. */
+/** The snap a caller acts on: the permission table's rows are about how the snap is shared with them. */
 function snapOptionsFor(who: Who) {
   if (who === "memberEdit") return { sharedWithWorkspace: true, shareMode: "edit" as const };
   if (who === "owner") return {};

@@ -8,7 +8,7 @@ export function newId(): string {
   return `c${randomBytes(12).toString("hex")}`;
 }
 
-/** A card as the API returns it: exactly these keys (spec 2.2). */
+/** A card as the API returns it: exactly these keys. */
 export const CARD_KEYS = [
   "id",
   "snapId",
@@ -32,7 +32,7 @@ export const CARD_KEYS = [
   "cellOpacity",
 ].sort();
 
-/** DESIGN's create defaults plus the schema's. */
+/** The create defaults (docs/API.md, "Cards") plus the schema's. */
 export const CARD_DEFAULTS = {
   title: "",
   rowSpan: 1,
@@ -101,16 +101,16 @@ export async function snapUpdatedAt(snapId: string): Promise<number> {
   return (rows[0].updatedAt as Date).getTime();
 }
 
-/** An error in DESIGN's body, optionally with the expected detail paths, in order. */
+/** An error in the error body (docs/API.md, "Errors"), optionally with the expected detail paths, in order. */
 export function expectError(response: Pick<ApiResponse, "status" | "body">, status: number, code: string, paths?: string[]): void {
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
   expect(response.body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
-  // DESIGN's body and nothing more: code, message and, where useful, details.
+  // The error body and nothing more: code, message and, where useful, details.
   expect(Object.keys(response.body.error).filter((key) => key !== "details").sort()).toEqual(["code", "message"]);
   if (paths) expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(paths);
 }
 
-/** Exactly a card: every field of spec 2.2 and nothing else. */
+/** Exactly a card: every card field and nothing else. */
 export function expectCard(card: unknown, expected: Record<string, unknown>): void {
   expect(Object.keys(card as object).sort()).toEqual(CARD_KEYS);
   expect(card).toEqual({ id: expect.any(String), ...CARD_DEFAULTS, ...expected });

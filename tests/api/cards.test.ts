@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 
 describe("POST /api/snaps/cards/:id (id = snap id)", () => {
-  it("creates a card with DESIGN's defaults: 201 {card} with exactly the spec's fields", async () => {
+  it("creates a card with the create defaults: 201 {card} with exactly the card's fields", async () => {
     const before = await snapUpdatedAt(privateSnap.id);
     const response = await api("POST", `/api/snaps/cards/${privateSnap.id}`, { key: team.owner.key, body: { row: 2, col: 3 } });
     expect(response.status).toBe(201);
@@ -253,7 +253,7 @@ describe("/api/snaps/cards/batch is a fixed path, not a card id", () => {
   });
 });
 
-// The permission matrix of DESIGN on every card endpoint: who calls, on which snap, what comes back.
+// The permission matrix (docs/API.md, "Permissions") on every card endpoint: who calls, on which snap, what comes back.
 type SnapKind = "private" | "view" | "edit";
 interface MatrixRow {
   who: string;

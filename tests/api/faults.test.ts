@@ -91,7 +91,7 @@ async function waitForHealthy(timeoutMs = 30_000): Promise<void> {
   }
 }
 
-/** A refusal as DESIGN wants it under an outage: 503, a clear code, a retry hint, nothing internal. */
+/** A refusal under an outage (docs/API.md, "Errors"): 503, a clear code, a retry hint, nothing internal. */
 function expectUnavailable(outcome: Outcome): void {
   expect(outcome.status).toBe(503);
   expect(JSON.parse(outcome.text)).toEqual({ error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) } });

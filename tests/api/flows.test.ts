@@ -3,7 +3,7 @@ import { api } from "./helpers";
 import { createTeam, type TeamMember } from "./fixtures";
 import { CARD_DEFAULTS, expectCard } from "./card-fixtures";
 
-// Spec 4.3's three typical flows, end to end, as an integration would run them with its API key.
+// The README's three typical flows, end to end, as an integration would run them with its API key.
 let agent: TeamMember;
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ async function readSnap(id: string) {
   return response.body.snap as { id: string; updatedAt: string; cards: Card[]; lines: unknown[] };
 }
 
-describe("typical flows (spec 4.3)", () => {
+describe("typical flows", () => {
   it("1. create a snap with rows and cols, read it for the card ids, fill the cells with batch update", async () => {
     const created = await api("POST", "/api/snaps", { key: agent.key, body: { title: "Sprint board", rows: 3, cols: 4 } });
     expect(created.status).toBe(201);

@@ -10,7 +10,7 @@ import { partialBodyRequest, rawAgent, rawRequest, type RawResponse } from "./ra
 /**
  * Property-based hostile input over real HTTP: random and malformed bodies, query strings, path
  * ids and headers for every operation of the OpenAPI registry. Invariants: never a 5xx; every
- * 4xx is DESIGN's error body without internals; a round of requests in which nothing succeeded
+ * 4xx is the error body without internals; a round of requests in which nothing succeeded
  * wrote nothing. Reproduce a run with HOSTILE_SEED=<seed printed in the output>.
  */
 const SEED = Number(process.env.HOSTILE_SEED ?? 7_2026_1126);
@@ -280,7 +280,7 @@ const LEAK = [
 ];
 const leakIn = (text: string) => LEAK.map((pattern) => pattern.exec(text)?.[0]).find(Boolean);
 
-/** Problems of DESIGN's error body {"error":{"code","message","details?"}} for this status, or null. */
+/** Problems of the error body {"error":{"code","message","details?"}} for this status, or null. */
 function errorBodyProblem(response: RawResponse): string | null {
   let body: any;
   try {
@@ -449,7 +449,7 @@ const pathOf = (op: OperationSpec) => op.path.replace(/\{\w+\}/g, realId(op));
 const limitOf = (op: OperationSpec) => op.body?.maxBytes ?? 1_000_000;
 const TEN_MB = 10 * 1024 * 1024;
 
-/** 413 with DESIGN's body; MCP's transport answers in JSON-RPC. */
+/** 413 with the error body; MCP's transport answers in JSON-RPC. */
 function expectTooLarge(op: OperationSpec, response: { status: number; body: string }) {
   expect(response.status).toBe(413);
   if (op.path === "/api/mcp") expect(JSON.parse(response.body)).toMatchObject({ error: expect.objectContaining({ message: expect.any(String) }) });

@@ -26,7 +26,7 @@ async function insertLine(target: SnapFixture, from = 0, to = 1): Promise<string
 }
 
 describe("POST /api/snaps/:id/lines", () => {
-  it("joins two cards of the snap: 201 {line} with DESIGN's shape and defaults", async () => {
+  it("joins two cards of the snap: 201 {line} with the line's shape and defaults", async () => {
     const before = await snapUpdatedAt(snap.id);
     const [from, to] = snap.cardIds as [string, string];
     const response = await api("POST", `/api/snaps/${snap.id}/lines`, { key: team.owner.key, body: { fromCardId: from, toCardId: to } });

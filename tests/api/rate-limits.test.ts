@@ -1,5 +1,5 @@
 /**
- * Abuse limits (issue 7, part 3) on two app instances with low limits, once with the counters in
+ * Abuse limits (docs/API.md, "Rate limits") on two app instances with low limits, once with the counters in
  * PostgreSQL and once in Redis: the per-caller request budget and its headers, failed
  * authentications per address and per key prefix, throttled sign-in and sign-up, all shared by
  * the instances. Users and keys are made through the suite's server (generous limits); each test

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, createKey, signUp } from "./helpers";
 
-/** DESIGN: every error from every /api path has the error body, including 404 and 405. */
+/** Every error from every /api path has the error body, including 404 and 405 (docs/API.md, "Errors"). */
 describe("routing errors carry the error body", () => {
   it.each([
     ["PUT", "/api/snaps"],
@@ -28,7 +28,7 @@ describe("routing errors carry the error body", () => {
     expect(response.headers.get("allow")).not.toContain(method);
   });
 
-  it("GET /api/snaps/cards/:id is a route (issue 6): a missing card is 404", async () => {
+  it("GET /api/snaps/cards/:id is a route: a missing card is 404", async () => {
     const key = await createKey(await signUp("routing"));
     const response = await api("GET", "/api/snaps/cards/some-id", { key });
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the logs (issue 7, part 6). An app instance of its own, whose stdout and
+ * Secrets never reach the logs (docs/SECURITY.md). An app instance of its own, whose stdout and
  * stderr are captured whole, serves a full flow: sign-up with a password, sign-in, a key created,
  * used, revoked, a wrong-password sign-in, a 400, 401s with a wrong and a revoked key. Then every
  * password, key and session cookie used is searched for in the whole log, and the log is checked

@@ -3,7 +3,7 @@ import { api, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { CARD_DEFAULTS, callerOf, expectCard, expectError, newId, type Who } from "./card-fixtures";
 
-/** Spec 2.1 plus DESIGN's sharedWithWorkspace: every key of a single-snap response. */
+/** Every key of a single-snap response, sharedWithWorkspace included. */
 const SNAP_KEYS = [
   "id",
   "title",
@@ -27,7 +27,7 @@ const SNAP_KEYS = [
   "cards",
   "lines",
 ].sort();
-/** Spec 2.1: the list response's cards carry exactly these. */
+/** The list response's cards carry exactly these. */
 const LIST_CARD_KEYS = ["id", "row", "col", "rowSpan", "colSpan", "color", "cellOpacity", "borderRadius", "borderSize"].sort();
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const SHARE_TOKEN = /^[A-Za-z0-9_-]{32}$/;
@@ -75,7 +75,7 @@ function expectSnapShape(snap: Record<string, unknown>) {
 }
 
 describe("POST /api/snaps", () => {
-  it("creates a 1 x 1 snap with every field of spec 2.1 and DESIGN's defaults: 201 {snap}", async () => {
+  it("creates a 1 x 1 snap with every snap field and its defaults: 201 {snap}", async () => {
     const before = await countRows("Snap", "userId", team.owner.id);
     const response = await api("POST", "/api/snaps", { key: team.owner.key, body: {} });
     expect(response.status).toBe(201);
@@ -427,7 +427,7 @@ describe("concurrency", () => {
   });
 });
 
-describe("permission matrix (DESIGN): GET, PATCH content, PATCH sharing, DELETE", () => {
+describe("permission matrix: GET, PATCH content, PATCH sharing, DELETE", () => {
   type Case = [label: string, who: Who, sharing: Sharing, get: number, edit: number, share: number, remove: number];
   const cases: Case[] = [
     ["no auth", "none", { sharedWithWorkspace: true, shareMode: "edit" }, 401, 401, 401, 401],

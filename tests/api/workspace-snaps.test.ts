@@ -4,7 +4,7 @@ import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { expectError, newId } from "./card-fixtures";
 
 const PATH = "/api/v1/workspace/snaps";
-/** Spec 2.1's workspace summary: exactly these keys. */
+/** The workspace listing's summary: exactly these keys. */
 const SUMMARY_KEYS = ["id", "title", "subtitle", "icon", "isPublic", "shareToken", "shareMode", "folder", "cellCount", "previewCells", "createdAt", "updatedAt"];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -116,7 +116,7 @@ describe("GET /api/v1/workspace/snaps: visibility", () => {
 });
 
 describe("GET /api/v1/workspace/snaps: shape", () => {
-  it("answers {snaps, pagination} with spec 2.1's summary, previewCells the first 9 cards by (row, col)", async () => {
+  it("answers {snaps, pagination} with the workspace summary, previewCells the first 9 cards by (row, col)", async () => {
     const response = await list(team.owner);
     expect(Object.keys(response.body)).toEqual(["snaps", "pagination"]);
     expect(response.body.pagination).toEqual({ total: 5, limit: 50, offset: 0, hasMore: false });

@@ -52,7 +52,7 @@ test("generate a key, see it once, use it, revoke it", async ({ page, context, p
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await page.screenshot({ path: "tests/artifacts/key-reveal.png", fullPage: true });
 
-  // Issue 6: the key put to use, a curl request and an MCP client configuration, in tabs.
+  // The key put to use: a curl request and an MCP client configuration, in tabs.
   const curlTab = reveal.getByRole("tab", { name: "curl" });
   await expect(curlTab).toHaveAttribute("aria-selected", "true");
   await expect(reveal.getByRole("tabpanel")).toContainText(`curl ${baseURL}/api/snaps`);

@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 const SECOND_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 
 /**
- * Live collaboration (issue 8): two people of one workspace on one board, each in their own
+ * Live collaboration: two people of one workspace on one board, each in their own
  * browser context. The owner shares the snap with the workspace; the member opens it too.
  */
 async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "view" = "edit") {

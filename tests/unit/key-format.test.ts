@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayPrefix, generateApiKeySecret, isWellFormedApiKey } from "@/lib/auth/api-keys/key-format";
 
-describe("API key format (spec 2.4)", () => {
+describe("API key format", () => {
   it("is service_sk_ followed by 48 base64url characters", () => {
     const key = generateApiKeySecret();
     expect(key).toMatch(/^service_sk_[A-Za-z0-9_-]{48}$/);

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 
-/** Spec 2.4: a fixed prefix and 48 base64url characters (36 random bytes, 288 bits). */
+/** A fixed prefix and 48 base64url characters, 36 random bytes, 288 bits (docs/API.md, "API keys"). */
 export const API_KEY_PREFIX = "service_sk_";
 export const API_KEY_RANDOM_LENGTH = 48;
-/** Spec 2.4: the first 20 characters are stored and shown as the key's prefix. */
+/** The first 20 characters are stored and shown as the key's prefix. */
 export const API_KEY_DISPLAY_PREFIX_LENGTH = 20;
 export const MAX_ACTIVE_API_KEYS = 10;
 

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 
-/** Spec 2.4 shows "Last Used"; DESIGN allows it to lag by up to a minute. */
+/** A key's "Last used", which may lag by up to a minute (docs/API.md, "API keys"). */
 const WRITE_INTERVAL_MS = 60_000;
 const lastWrittenAt = new Map<string, number>();
 
