@@ -2,6 +2,11 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
+/** lib folders whose modules run on the server only: they touch the database, secrets, or Node. */
+const SERVER_LIB_FOLDERS = ["db", "auth", "log", "rate-limit", "security", "metrics", "mcp", "cache", "health", "live", "webhooks", "audit", "events", "history"];
+/** Packages that run on the server only. */
+const SERVER_PACKAGES = ["server-only", "pg", "@prisma/client", "@prisma/adapter-pg", "bcrypt", "ioredis", "pino", "graphile-worker", "standardwebhooks", "prom-client", "next/headers"];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypescript,
@@ -19,10 +24,27 @@ export default defineConfig([
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    // components are UI only: data reaches them through lib or the API, never raw Prisma.
-    files: ["components/**/*.tsx", "components/**/*.ts"],
+    // Client code (components/, and the error pages Next always renders in the browser) is UI only:
+    // data reaches it through the API or a server component's props. It may import lib's plain data
+    // (schemas, constants, the card-type registry, board-look), and types from anywhere; never a
+    // server module, which would either fail the build (`server-only`) or ship server code and its
+    // secrets' names to the browser. docs/ARCHITECTURE.md, "Server and client code".
+    files: ["components/**/*.ts", "components/**/*.tsx", "app/**/error.tsx", "app/**/global-error.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/db/*", "**/lib/db/*"], message: "components never touch the database." }] }],
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: SERVER_PACKAGES.map((name) => ({ name, message: "Server-only package: client code reaches the server through the API.", allowTypeImports: true })),
+          patterns: [
+            {
+              group: SERVER_LIB_FOLDERS.flatMap((folder) => [`@/lib/${folder}/*`, `**/lib/${folder}/*`]),
+              message: "A server module (database, sessions and keys, logs, limits, secrets): client code gets its data from the API or from props.",
+              allowTypeImports: true,
+            },
+            { group: ["node:*"], message: "Node's modules do not exist in the browser.", allowTypeImports: true },
+          ],
+        },
+      ],
     },
   },
 ]);
