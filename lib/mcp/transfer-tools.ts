@@ -37,7 +37,7 @@ export const TRANSFER_TOOLS: readonly McpTool[] = [
     annotations: { readOnlyHint: true },
     run: async (principal, { id, format }) => {
       const { document } = await exportSnap(principal, id);
-      const file = exportFile(document, format);
+      const file = await exportFile(document, format);
       const mediaType = file.contentType.split(";")[0]!;
       return format === "json" ? { filename: file.filename, mediaType, document } : { filename: file.filename, mediaType, text: String(file.body) };
     },

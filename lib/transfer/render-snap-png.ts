@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Resvg } from "@resvg/resvg-js";
+import { renderAsync } from "@resvg/resvg-js";
 import { ApiError } from "@/lib/http/api-error";
 import { PICTURE_FONT, type SvgPicture } from "./render-snap-svg";
 
@@ -15,16 +15,21 @@ const FONT_FILES = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.tt
   (file) => path.join(FONT_DIR, file),
 );
 
-/** The SVG picture rendered to PNG at `scale` pixels per board pixel (400 when it would be too large). */
-export function renderSnapPng({ svg, width, height }: SvgPicture, scale = 1): Buffer {
+/**
+ * The SVG picture rendered to PNG at `scale` pixels per board pixel (400 when it would be too
+ * large). Parsing (text laid out and turned into outlines, most of the time for a board full of
+ * text) and rasterising run on libuv's thread pool (renderAsync), so a picture does not stall the
+ * other requests of this process for most of a second; only the PNG encoding runs on the event loop.
+ */
+export async function renderSnapPng({ svg, width, height }: SvgPicture, scale = 1): Promise<Buffer> {
   if (width * height * scale * scale > MAX_PNG_PIXELS) {
     throw new ApiError("BAD_REQUEST", `The picture would be ${Math.round(width * scale)} x ${Math.round(height * scale)} pixels; the limit is ${MAX_PNG_PIXELS.toLocaleString("en")} pixels`, [
       { path: "scale", message: "Too large at this scale: choose a smaller scale, or the SVG format" },
     ]);
   }
-  const resvg = new Resvg(svg, {
+  const image = await renderAsync(svg, {
     fitTo: { mode: "zoom", value: scale },
     font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: PICTURE_FONT, sansSerifFamily: PICTURE_FONT },
   });
-  return resvg.render().asPng();
+  return image.asPng();
 }

@@ -9,7 +9,7 @@ import { exportQuerySchema } from "@/lib/transfer/transfer-schemas";
 export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
   const { format, scale } = parseQuery(request, exportQuerySchema);
   const { document } = await exportSnap(principal, params.id);
-  const file = exportFile(document, format, scale);
+  const file = await exportFile(document, format, scale);
   return new Response(file.body as BodyInit, {
     headers: {
       "Content-Type": file.contentType,
