@@ -314,6 +314,35 @@ describe("export and duplicate permissions", () => {
     expect(named.body.snap.title).toBe("Mine");
     expectError(await api("POST", `/api/snaps/${id}/duplicate`, { key: team.member.key, body: { title: "" } }), 400, "BAD_REQUEST", ["title"]);
   });
+
+  it("answers the copy as GET reads it, with the source's order of cards sharing a cell and of lines", async () => {
+    const owner = { key: team.owner.key };
+    const doc = {
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Stacked", rows: 1, cols: 3 },
+      cards: ["c", "a", "b"].map((title, index) => ({ key: `k${index}`, row: 0, col: 0, title })).concat([{ key: "end", row: 0, col: 2, title: "end" }]),
+      lines: [
+        { from: "k2", to: "end", arrow: "both" },
+        { from: "k0", to: "end", arrow: "none" },
+        { from: "k1", to: "end", arrow: "end" },
+      ],
+    };
+    const id = (await importDoc(owner, doc)).body.snap.id;
+    const source = (await api("GET", `/api/snaps/${id}`, owner)).body.snap;
+
+    const copy = await api("POST", `/api/snaps/${id}/duplicate`, { ...owner, body: {} });
+    expect(copy.status).toBe(201);
+    expect(copy.body.snap).toEqual((await api("GET", `/api/snaps/${copy.body.snap.id}`, owner)).body.snap);
+    expect(copy.body.snap.cards.map((card: { title: string }) => card.title)).toEqual(source.cards.map((card: { title: string }) => card.title));
+    expect(copy.body.snap.cards.map((card: { title: string }) => card.title)).toEqual(["c", "a", "b", "end"]);
+    const titleOf = (snap: typeof source, cardId: string) => snap.cards.find((card: { id: string }) => card.id === cardId).title;
+    const lineShapes = (snap: typeof source) => snap.lines.map((line: { fromCardId: string; arrow: string }) => [titleOf(snap, line.fromCardId), line.arrow]);
+    expect(lineShapes(copy.body.snap)).toEqual(lineShapes(source));
+    expect(lineShapes(copy.body.snap)).toEqual([["b", "both"], ["c", "none"], ["a", "end"]]);
+    const sourceIds = new Set([...source.cards, ...source.lines].map((row: { id: string }) => row.id));
+    expect([...copy.body.snap.cards, ...copy.body.snap.lines].filter((row: { id: string }) => sourceIds.has(row.id))).toEqual([]);
+  });
 });
 
 describe("templates", () => {
