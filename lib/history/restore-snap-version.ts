@@ -1,3 +1,5 @@
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Principal } from "@/lib/auth/principal";
 import { applyCardUpdates } from "@/lib/cards/apply-card-updates";
 import { CARD_COLUMN_TYPES, type CardColumn } from "@/lib/cards/card-column-types";
@@ -50,6 +52,12 @@ export async function restoreSnapVersion(principal: Principal, snapId: string, v
     await recordSnapChanges(tx, actor, [live], [snapHistoryOf([{ snapId, change: { ...history, restoredFrom: version } }])]);
     const restored = await findSnapDetail({ id: snapId }, tx);
     if (!restored) throw new ApiError("NOT_FOUND", "Snap not found");
+    await recordAuditEvent(tx, {
+      workspace: { id: facts.workspaceId },
+      action: "snap.restored",
+      actor: auditActorOf(principal),
+      target: { type: "snap", id: snapId, name: `${restored.title} (version ${version})` },
+    });
     return restored;
   });
 }

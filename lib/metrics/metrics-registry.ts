@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { pool } from "@/lib/db/client";
 import { openStreamCount } from "@/lib/live/snap-stream-hub";
+import { readJobQueueDepth } from "./read-job-queue-depth";
 
 /**
  * The process's Prometheus metrics (GET /metrics, docs/ARCHITECTURE.md "Metrics"), on globalThis so
@@ -49,8 +50,18 @@ function createMetrics() {
       this.set(openStreamCount());
     },
   });
-  // Queue depths of background work (webhook deliveries, once they exist) are added here as
-  // gauges read at scrape time, like the pool's above.
+  new Gauge({
+    name: "job_queue_jobs",
+    help: "Background jobs queued in the database (webhook fan-out, one per pending webhook delivery, event pruning), by task and state: the same on every instance.",
+    labelNames: ["task", "state"] as const,
+    registers: [registry],
+    async collect() {
+      // A scrape while the database is away still answers, without this gauge's series.
+      const counts = await readJobQueueDepth().catch(() => []);
+      this.reset();
+      for (const { task, state, count } of counts) this.set({ task, state }, count);
+    },
+  });
   return { registry, requests, duration, rateLimited };
 }
 

@@ -74,6 +74,39 @@ describe("what the audit log records", () => {
     expect(forSnap.find((entry) => entry.action === "snap.deleted")!.target.name).toBe("Roadmap 2");
   });
 
+  it("webhooks created and deleted, named by host and description, never by the whole URL", async () => {
+    const created = await api("POST", "/api/webhooks", {
+      key: team.owner.key,
+      body: { url: "https://hooks.example.com/services/T0/B0/token-in-the-path", description: "deploys" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const webhookId = created.body.webhook.id;
+    expect((await api("DELETE", `/api/webhooks/${webhookId}`, { cookie: team.owner.cookie })).status).toBe(200);
+    expect(await latest("webhook.created", webhookId)).toMatchObject({
+      actor: { type: "api_key", userId: team.owner.id, apiKeyName: "owner key" },
+      target: { type: "webhook", id: webhookId, name: "hooks.example.com (deploys)" },
+    });
+    expect(await latest("webhook.deleted", webhookId)).toMatchObject({
+      actor: { type: "user", userId: team.owner.id, apiKeyId: null },
+      target: { type: "webhook", id: webhookId, name: "hooks.example.com (deploys)" },
+    });
+    const text = JSON.stringify(await entries({ cookie: team.admin.cookie }, "limit=100&action=webhook"));
+    expect(text).not.toContain("token-in-the-path");
+    expect(text).not.toContain(created.body.secret);
+  });
+
+  it("a restore names the snap and the version it went back to; a refused restore records nothing", async () => {
+    const snap = (await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "Plan", rows: 1, cols: 1 } })).body.snap;
+    expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "Plan B" } })).status).toBe(200);
+    expectError(await api("POST", `/api/snaps/${snap.id}/restore`, { key: team.member.key, body: { version: 1 } }), 404, "NOT_FOUND");
+    expect(await latest("snap.restored", snap.id)).toBeUndefined();
+    expect((await api("POST", `/api/snaps/${snap.id}/restore`, { cookie: team.owner.cookie, body: { version: 1 } })).status).toBe(200);
+    expect(await latest("snap.restored", snap.id)).toMatchObject({
+      actor: { type: "user", userId: team.owner.id },
+      target: { type: "snap", id: snap.id, name: "Plan (version 1)" },
+    });
+  });
+
   it("a refused write records nothing", async () => {
     const snap = await insertSnap(team.owner, { cards: 0 });
     const refused = await api("PATCH", `/api/snaps/${snap.id}`, { key: team.member.key, body: { isPublic: true } });

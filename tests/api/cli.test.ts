@@ -229,6 +229,8 @@ describe.concurrent("admin CLI", () => {
     expectRefusal(ambiguous, /2 active API keys are named "twin"/);
     const [revokedRow] = await query<{ revokedAt: Date | null }>(`SELECT "revokedAt" FROM "ApiKey" WHERE id = $1`, [row?.id]);
     expect(revokedRow?.revokedAt).toBeInstanceOf(Date);
+    const revocations = await query(`SELECT "actorType", "actorUserId", "targetName" FROM "AuditEvent" WHERE action = 'apikey.revoked' AND "targetId" = $1`, [row?.id]);
+    expect(revocations).toEqual([{ actorType: "cli", actorUserId: null, targetName: "ci main" }]);
     expect(await activeCount()).toBe(9);
   });
 
@@ -270,6 +272,10 @@ describe.concurrent("admin CLI", () => {
     const folders = await query(`SELECT "workspaceId" FROM "Folder" WHERE "userId" = $1`, [moverId]);
     expect(folders).toEqual([{ workspaceId: adminWorkspace }]);
     expect(await query(`SELECT id FROM "Workspace" WHERE id = $1`, [moverWorkspace])).toEqual([]);
+    const added = await query(`SELECT action, "actorType", "actorUserId", "targetId", ip FROM "AuditEvent" WHERE "workspaceId" = $1 AND "targetType" = 'member'`, [
+      adminWorkspace,
+    ]);
+    expect(added).toEqual([{ action: "member.added", actorType: "cli", actorUserId: null, targetId: moverId, ip: null }]);
 
     const [notAdmin, unknownUser, alreadyMember] = await Promise.all([
       cli(["workspace:add-member", "--admin", mover, "--email", outsider]),

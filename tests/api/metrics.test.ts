@@ -1,11 +1,12 @@
 /**
  * GET /metrics: off without METRICS_TOKEN; with it, only the token reads it; Prometheus text with
  * request counts and durations by route pattern (never an id), process and event-loop figures, the
- * database pool, open event streams and rate-limit refusals.
+ * database pool, open event streams, rate-limit refusals and the background job queue.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";
+import { sql } from "./fixtures";
 import { api, baseUrl, createKey, databaseUrl, signUp } from "./helpers";
 import { openEventStream } from "./live-helpers";
 
@@ -118,5 +119,27 @@ describe("GET /metrics", () => {
     }
     expect(refused).toBeGreaterThan(0);
     expect(sample((await scrape()).text, 'rate_limit_refusals_total{route="/api/snaps"}')).toBe(refusedBefore + refused);
+  });
+
+  it("reports the job queue (webhook deliveries and the like) by task and state, database-wide", async () => {
+    // A task no worker knows stays where the test puts it; its name is this run's own.
+    const task = `metrics-probe-${randomBytes(4).toString("hex")}`;
+    const series = (state: string) => `job_queue_jobs{task="${task}",state="${state}"}`;
+    const { rows } = await sql().query<{ id: string }>(
+      `SELECT (graphile_worker.add_job($1, run_at := now() + make_interval(hours => hours))).id
+         FROM unnest(ARRAY[0, 0, 1, 0, 0]) AS hours`,
+      [task],
+    );
+    const ids = rows.map((row) => row.id);
+    try {
+      await sql().query(`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'metrics-test' WHERE id = $1`, [ids[3]]);
+      await sql().query(`UPDATE graphile_worker._private_jobs SET attempts = max_attempts WHERE id = $1`, [ids[4]]);
+      const text = (await scrape()).text;
+      expect(text).toContain("# TYPE job_queue_jobs gauge");
+      expect([series("waiting"), series("scheduled"), series("running"), series("failed")].map((name) => sample(text, name))).toEqual([2, 1, 1, 1]);
+    } finally {
+      await sql().query(`DELETE FROM graphile_worker._private_jobs WHERE id = ANY($1::bigint[])`, [ids]);
+    }
+    expect((await scrape()).text).not.toContain(task);
   });
 });

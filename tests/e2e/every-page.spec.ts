@@ -6,7 +6,8 @@ import { api, createSnap, signUp } from "./board-helpers";
  * Every page, in both themes, on a laptop and at phone width (390 px): axe-core finds no serious or
  * critical WCAG 2.1 A/AA violation (contrast included), and no page scrolls sideways (the board
  * pans inside its own area). The dashboard lists a 100-column board, whose preview once pushed its
- * tile out of a phone's screen. Dialogs and the inspector are scanned open.
+ * tile out of a phone's screen. Dialogs and the inspector are scanned open, and the panels that load
+ * after the page (webhooks, the audit log) once they show their content.
  */
 test.describe.configure({ timeout: 600_000 });
 
@@ -55,6 +56,8 @@ for (const theme of ["light", "dark"] as const) {
       await api(page, "PATCH", "/api/snaps/cards/batch", { updates: kinds.map((fields, index) => ({ id: board.cards[index]!.id, ...fields })) });
       await createSnap(page, { title: "A very wide board", rows: 1, cols: 100 });
       const shared = await api(page, "PATCH", `/api/snaps/${board.id}`, { isPublic: true });
+      // A webhook lists in Integrations, and its creation is an audit log entry under Workspace.
+      await api(page, "POST", "/api/webhooks", { url: "https://hooks.example.com/axe", description: "Contrast check" });
 
       const pages: { path: string; name: string; open?: () => Promise<void> }[] = [
         { path: "/", name: "dashboard" },
@@ -84,8 +87,30 @@ for (const theme of ["light", "dark"] as const) {
             await expect(page.getByRole("dialog", { name: "Snap settings" })).toBeVisible();
           },
         },
-        { path: "/settings/integrations", name: "integrations" },
-        { path: "/settings/workspace", name: "workspace" },
+        {
+          path: "/settings/integrations",
+          name: "integrations with a webhook",
+          open: async () => {
+            await expect(page.getByRole("list", { name: "Webhooks" }).getByText("hooks.example.com")).toBeVisible();
+          },
+        },
+        {
+          path: "/settings/workspace",
+          name: "workspace with the audit log",
+          open: async () => {
+            await expect(page.getByRole("list", { name: "Audit log entries" }).getByText("Created webhook")).toBeVisible();
+            await page.getByRole("heading", { name: "Audit log" }).scrollIntoViewIfNeeded();
+            await page.screenshot({ path: `tests/artifacts/audit-log-${theme}-${viewport.width}.png`, fullPage: true });
+          },
+        },
+        {
+          path: "/settings/workspace",
+          name: "audit log filtered to nothing",
+          open: async () => {
+            await page.getByLabel("Show").selectOption({ label: "Members" });
+            await expect(page.getByText("Nothing of this kind has happened yet.")).toBeVisible();
+          },
+        },
         { path: "/docs", name: "API reference" },
         { path: `/s/${shared.body.snap.shareToken}`, name: "public page" },
       ];

@@ -16,7 +16,7 @@ export const PATCH = withPrincipal<{ id: string }>(async (request, { principal, 
 });
 
 export const DELETE = withPrincipal<{ id: string }>(async (_request, { principal, params }) => {
-  await deleteWebhook(principal.userId, params.id);
+  await deleteWebhook(principal, params.id);
   return json({ success: true });
 });
 
