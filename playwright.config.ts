@@ -42,11 +42,16 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
+  // Two files at a time: a test spends most of its time waiting for the browser and the servers,
+  // and every test signs up users of its own (docs/CODE_STYLE.md, "Tests").
+  workers: Number(process.env.E2E_WORKERS) || 2,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // Recording a trace costs every test CPU (a screencast and DOM snapshots): in CI, where a failed
+    // test runs again, only the retry records one.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,7 +1,16 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
+
+/**
+ * Test files run this many at a time. Most of an API test's time is spent waiting for the server,
+ * the database or a child process, so Vitest's default (one fewer than the cores: a single file at a
+ * time on a 2-core machine) left the machine idle; every file uses users and data of its own
+ * (docs/CODE_STYLE.md, "Tests"). VITEST_MAX_WORKERS overrides it.
+ */
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(4, availableParallelism());
 
 /**
  * Three projects: unit tests (no I/O), database tests (a real PostgreSQL: DATABASE_URL's, else the
@@ -11,6 +20,7 @@ const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {
