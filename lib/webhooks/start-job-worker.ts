@@ -2,8 +2,9 @@ import { Logger, run, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutEvents } from "./fan-out-events";
-import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "./job-names";
+import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
 import { pruneEvents } from "./prune-events";
+import { releaseStaleJobs } from "./release-stale-jobs";
 import { deliveryConcurrency } from "./webhook-config";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
@@ -32,8 +33,12 @@ export function startJobWorker(): Promise<Runner> {
       [FANOUT_TASK]: (payload) => fanOutEvents(payload),
       [DELIVER_TASK]: (payload) => deliverWebhook(payload),
       [PRUNE_TASK]: () => pruneEvents(),
+      [RELEASE_STALE_TASK]: async (_payload, helpers) => {
+        const released = await releaseStaleJobs(helpers.query);
+        if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
+      },
     },
-    crontab: `0 * * * * ${PRUNE_TASK}`,
+    crontab: `0 * * * * ${PRUNE_TASK}\n* * * * * ${RELEASE_STALE_TASK}`,
   });
   return holder.snapJobWorker;
 }
