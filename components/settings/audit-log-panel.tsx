@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { callApi, type ApiResult } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -34,25 +34,26 @@ export function AuditLogPanel() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
-  const apply = useCallback((result: ApiResult<Page>, append: boolean) => {
-    setLoading(false);
-    if (!result.ok) return setError(result.error.message);
-    setEntries((current) => (append && current ? [...current, ...result.data.entries] : result.data.entries));
-    setCursor(result.data.nextCursor);
+  // Only the latest request's answer is shown: an older page still on its way when the filter
+  // changes must not be appended to the new filter's list.
+  const latestRequest = useRef(0);
+  const load = useCallback((action: string, before: string | null) => {
+    const request = ++latestRequest.current;
+    void fetchPage(action, before).then((result) => {
+      if (request !== latestRequest.current) return;
+      setLoading(false);
+      if (!result.ok) return setError(result.error.message);
+      setEntries((current) => (before && current ? [...current, ...result.data.entries] : result.data.entries));
+      setCursor(result.data.nextCursor);
+    });
   }, []);
 
-  useEffect(() => {
-    let current = true;
-    void fetchPage(filter, null).then((result) => current && apply(result, false));
-    return () => {
-      current = false;
-    };
-  }, [filter, apply]);
+  useEffect(() => load(filter, null), [filter, load]);
 
   function reload(before: string | null) {
     setLoading(true);
     setError(null);
-    void fetchPage(filter, before).then((result) => apply(result, before !== null));
+    load(filter, before);
   }
 
   return (

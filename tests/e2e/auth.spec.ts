@@ -66,4 +66,14 @@ test("signed-out visitors are sent to sign-in; signed-in ones skip it", async ({
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.goto("/");
   await expect(page).toHaveURL(/\/sign-in$/);
+
+  // Signed in again, the account's admin finds the sign-out in the workspace's audit log.
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  const log = await page.request.get("/api/workspace/audit-log?action=auth");
+  expect(log.status()).toBe(200);
+  const actions = ((await log.json()).entries as { action: string; target: { name: string } }[]).map((entry) => `${entry.action} ${entry.target.name}`);
+  expect(actions).toEqual([`auth.signed_in ${email}`, `auth.signed_out ${email}`, `auth.signed_in ${email}`]);
 });
