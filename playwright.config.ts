@@ -42,9 +42,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
-  // Two files at a time: a test spends most of its time waiting for the browser and the servers,
-  // and every test signs up users of its own (docs/CODE_STYLE.md, "Tests").
+  // Two tests at a time, from any file (a file of long tests would otherwise run last, alone): a
+  // test spends much of its time waiting for the browser and the servers, and every test signs up
+  // users of its own (docs/CODE_STYLE.md, "Tests"). A file whose tests share state says `serial`.
   workers: Number(process.env.E2E_WORKERS) || 2,
+  fullyParallel: true,
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
