@@ -98,7 +98,7 @@ describe("what the audit log records", () => {
   it("a restore names the snap and the version it went back to; a refused restore records nothing", async () => {
     const snap = (await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "Plan", rows: 1, cols: 1 } })).body.snap;
     expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "Plan B" } })).status).toBe(200);
-    expectError(await api("POST", `/api/snaps/${snap.id}/restore`, { key: team.member.key, body: { version: 1 } }), 404, "NOT_FOUND");
+    expectError(await api("POST", `/api/snaps/${snap.id}/restore`, { key: team.member.key, body: { version: 1 } }), 403, "FORBIDDEN");
     expect(await latest("snap.restored", snap.id)).toBeUndefined();
     expect((await api("POST", `/api/snaps/${snap.id}/restore`, { cookie: team.owner.cookie, body: { version: 1 } })).status).toBe(200);
     expect(await latest("snap.restored", snap.id)).toMatchObject({
