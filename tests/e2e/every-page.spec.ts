@@ -99,7 +99,6 @@ for (const theme of ["light", "dark"] as const) {
           name: "workspace with the audit log",
           open: async () => {
             await expect(page.getByRole("list", { name: "Audit log entries" }).getByText("Created webhook")).toBeVisible();
-            await page.getByRole("heading", { name: "Audit log" }).scrollIntoViewIfNeeded();
             await page.screenshot({ path: `tests/artifacts/audit-log-${theme}-${viewport.width}.png`, fullPage: true });
           },
         },
