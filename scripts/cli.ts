@@ -100,7 +100,7 @@ function flagErrorMessage(error: unknown): string {
  * disconnects and stops the embedded database if this process started it.
  */
 async function withDatabase(run: () => Promise<void>, command: Command): Promise<number> {
-  // A command needs a connection or two; the embedded server takes 60 in all, the app included.
+  // A command needs a connection or two; the embedded server takes 100 in all, the app included.
   process.env.DATABASE_POOL_SIZE ??= "2";
 
   let database: { url: string; stop(): Promise<void> };

@@ -31,13 +31,15 @@ const HOST = "127.0.0.1";
 const USER = "postgres";
 /**
  * Sized for one app instance on a small machine (docs/PERFORMANCE.md, "Memory of the whole
- * install"): the app's pool of 10, the LISTEN connection, the admin CLI, a second instance or a
- * test suite's own pools. shared_buffers far below the 128 MB default: the whole database of a
- * small install fits, and every buffer touched counts in the install's memory.
+ * install"): the app's pool of 10, the LISTEN connection, the admin CLI, a second instance, or
+ * `npm test`, whose parallel files and app instances of their own were seen to hold 57 connections
+ * at once (a connection slot not in use costs a few kilobytes of shared memory). shared_buffers far
+ * below the 128 MB default: the whole database of a small install fits, and every buffer touched
+ * counts in the install's memory.
  */
 const SERVER_SETTINGS = {
   listen_addresses: HOST,
-  max_connections: "60",
+  max_connections: "100",
   shared_buffers: "32MB",
   io_workers: "1",
   lc_messages: "C",
