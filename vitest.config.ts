@@ -5,12 +5,13 @@ import { defineConfig } from "vitest/config";
 const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
 
 /**
- * Test files run this many at a time. Most of an API test's time is spent waiting for the server,
- * the database or a child process, so Vitest's default (one fewer than the cores: a single file at a
- * time on a 2-core machine) left the machine idle; every file uses users and data of its own
- * (docs/CODE_STYLE.md, "Tests"). VITEST_MAX_WORKERS overrides it.
+ * Test files run this many at a time. Much of an API test's time is spent waiting for the server,
+ * the database or a child process, so Vitest's default (one fewer than the cores: one file at a time
+ * on a 2-core machine) left a core idle; 4 at a time on 2 busy cores added contention and import
+ * work for little more. Every file uses users and data of its own (docs/CODE_STYLE.md, "Tests").
+ * VITEST_MAX_WORKERS overrides it.
  */
-const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(4, availableParallelism());
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(3, availableParallelism());
 
 /**
  * Three projects: unit tests (no I/O), database tests (a real PostgreSQL: DATABASE_URL's, else the
@@ -33,7 +34,9 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/setup/server.ts"],
-          testTimeout: 30_000,
+          // Bounds a hang only: with several files at a time on a busy 2-core machine, a test of a
+          // few hundred requests can take more than the 30 s that were enough one file at a time.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
