@@ -2,7 +2,14 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": fileURLToPath(new URL("./", import.meta.url)) };
+/**
+ * `server-only` throws outside a react-server build; tests run lib's server modules in plain Node,
+ * so it resolves to the package's empty module here (docs/ARCHITECTURE.md, "Server and client code").
+ */
+const alias = {
+  "@": fileURLToPath(new URL("./", import.meta.url)),
+  "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
+};
 
 /**
  * Test files run this many at a time. Much of an API test's time is spent waiting for the server,

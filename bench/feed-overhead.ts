@@ -12,7 +12,7 @@
  * Each variant writes its own snap. No webhook is enabled (a write then queues no job). No HTTP:
  * the ratio is an upper bound for the API request. Then the feed rows' stored size.
  *
- *   npx tsx bench/feed-overhead.ts        FEED_BENCH_CALLS per variant (default 400)
+ *   npx tsx --conditions=react-server bench/feed-overhead.ts        FEED_BENCH_CALLS per variant (default 400)
  */
 import { randomBytes } from "node:crypto";
 import { runMigrations } from "graphile-worker";

@@ -9,7 +9,7 @@
  * (authentication, parsing, the answer) history does not touch. Then the history rows' sizes as
  * PostgreSQL stores them (TOAST compresses large values): bytes per version.
  *
- *   npx tsx bench/history-overhead.ts        HISTORY_BENCH_ROUNDS (default 10), HISTORY_BENCH_CALLS per round and variant (default 40)
+ *   npx tsx --conditions=react-server bench/history-overhead.ts        HISTORY_BENCH_ROUNDS (default 10), HISTORY_BENCH_CALLS per round and variant (default 40)
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";

@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Principal } from "@/lib/auth/principal";
 import type { AuditActorType } from "./audit-schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createId } from "@/lib/db/create-id";
 import { db, type Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/run-transaction";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { recordAuditEvent } from "./record-audit-event";

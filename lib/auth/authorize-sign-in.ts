@@ -1,3 +1,4 @@
+import "server-only";
 import { CredentialsSignin } from "next-auth";
 import { recordAuthEvent } from "@/lib/audit/record-auth-event";
 import { recordSignInFailure } from "@/lib/audit/record-sign-in-failure";

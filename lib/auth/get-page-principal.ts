@@ -1,3 +1,4 @@
+import "server-only";
 import { cache } from "react";
 import { redirect } from "next/navigation";
 import { db } from "@/lib/db/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db/query-rows";
 import type { WorkspaceRole } from "@/lib/db/generated/enums";
 import type { Principal } from "./principal";

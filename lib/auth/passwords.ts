@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcrypt";
 
 /** Cost 11: about 110 ms here. Passwords are guessable, unlike API keys, so they get more work. */

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { decode } from "next-auth/jwt";
 

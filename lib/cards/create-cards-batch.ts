@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { snapHistory } from "@/lib/history/record-snap-history";

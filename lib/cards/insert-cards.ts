@@ -1,3 +1,4 @@
+import "server-only";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";

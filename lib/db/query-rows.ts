@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "./client";
 import { createRowReader } from "./row-reader";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ApiError } from "@/lib/http/api-error";
 import { db } from "./client";

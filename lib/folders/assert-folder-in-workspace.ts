@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 

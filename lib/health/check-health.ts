@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import packageJson from "@/package.json";
 import type { Health } from "./health-schemas";

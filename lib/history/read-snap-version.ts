@@ -1,3 +1,4 @@
+import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import type { HistoryChange } from "./history-change";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomUUID } from "node:crypto";
 
 /** A caller's own id is kept when it is short and plain, so logs can be joined across services. */

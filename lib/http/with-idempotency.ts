@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";

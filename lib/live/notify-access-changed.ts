@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
 import { SNAP_ACCESS_CHANNEL } from "./live-channels";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { SNAP_PRESENCE_CHANNEL } from "./live-channels";

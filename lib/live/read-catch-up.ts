@@ -1,3 +1,4 @@
+import "server-only";
 import { cardSelect } from "@/lib/cards/card-selects";
 import { queryRows } from "@/lib/db/query-rows";
 import type { SnapAccessFacts } from "@/lib/snaps/snap-access";

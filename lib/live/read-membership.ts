@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { queryRows } from "@/lib/db/query-rows";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
 import { logger } from "@/lib/log/logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 /** What one API write knows about the snap versions it produces (lib/live/record-snap-changes.ts). */

@@ -1,3 +1,4 @@
+import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { pool } from "@/lib/db/client";
 import { openStreamCount } from "@/lib/live/snap-stream-hub";

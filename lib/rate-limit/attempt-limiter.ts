@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { isDatabaseUnavailable } from "@/lib/http/is-database-unavailable";
 import { logger } from "@/lib/log/logger";

@@ -1,3 +1,4 @@
+import "server-only";
 import { queryRows } from "@/lib/db/query-rows";
 import { logger } from "@/lib/log/logger";
 import type { CounterStore, WindowCount } from "./counter-store";

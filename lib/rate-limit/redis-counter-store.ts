@@ -1,3 +1,4 @@
+import "server-only";
 import { Redis } from "ioredis";
 import type { CounterStore, WindowCount } from "./counter-store";
 

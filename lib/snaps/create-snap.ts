@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { cardColumnsSql } from "@/lib/cards/card-columns-sql";
 import type { CardView } from "@/lib/cards/card-selects";

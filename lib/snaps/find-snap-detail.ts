@@ -1,3 +1,4 @@
+import "server-only";
 import { cardSelect } from "@/lib/cards/card-selects";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";

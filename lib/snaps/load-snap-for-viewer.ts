@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { findSnapDetail, type SnapDetail } from "./find-snap-detail";

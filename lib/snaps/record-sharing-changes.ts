@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import type { AuditAction } from "@/lib/audit/audit-schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import type { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";

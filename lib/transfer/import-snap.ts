@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";

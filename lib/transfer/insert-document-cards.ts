@@ -1,3 +1,4 @@
+import "server-only";
 import { CARD_COLUMN_TYPES, type CardColumn } from "@/lib/cards/card-column-types";
 import type { CardView } from "@/lib/cards/card-selects";
 import { Prisma } from "@/lib/db/generated/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import path from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
 import { ApiError } from "@/lib/http/api-error";

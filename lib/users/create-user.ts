@@ -1,3 +1,4 @@
+import "server-only";
 import { hashPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
 import { notifySessionsEnded } from "@/lib/live/notify-sessions-ended";
 

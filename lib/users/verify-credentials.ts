@@ -1,3 +1,4 @@
+import "server-only";
 import { verifyPassword } from "@/lib/auth/passwords";
 import { db } from "@/lib/db/client";
 import { signInInputSchema } from "./schemas";

@@ -1,3 +1,4 @@
+import "server-only";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";

@@ -1,3 +1,4 @@
+import "server-only";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import type { Principal } from "@/lib/auth/principal";

@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
 import { webhookDeliverySelect, type WebhookDeliveryRow } from "./webhook-selects";

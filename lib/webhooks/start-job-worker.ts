@@ -1,3 +1,4 @@
+import "server-only";
 import { Logger, run, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
 import { deliverWebhook } from "./deliver-webhook";

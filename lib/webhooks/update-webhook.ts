@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";

@@ -1,3 +1,4 @@
+import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /** A Standard Webhooks secret: whsec_ and 32 random bytes in base64. */

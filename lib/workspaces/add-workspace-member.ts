@@ -1,3 +1,4 @@
+import "server-only";
 import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";

@@ -36,11 +36,14 @@ interface CliResult {
   stderr: string;
 }
 
-/** `tsx scripts/cli.ts ...args` (what `npm run cli` runs), or through npm itself with `viaNpm`. */
+/**
+ * `tsx scripts/cli.ts ...args` with the react-server condition (what `npm run cli` runs: lib's
+ * server modules are marked server-only), or through npm itself with `viaNpm`.
+ */
 function cli(args: string[], options: { viaNpm?: boolean } = {}): Promise<CliResult> {
   const [command, commandArgs] = options.viaNpm
     ? ["npm", ["run", "--silent", "cli", "--", ...args]]
-    : [process.execPath, ["--import", "tsx", "scripts/cli.ts", ...args]];
+    : [process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli.ts", ...args]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, commandArgs, {
       cwd: PROJECT_ROOT,

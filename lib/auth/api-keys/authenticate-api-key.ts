@@ -1,3 +1,4 @@
+import "server-only";
 import bcrypt from "bcrypt";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query-rows";

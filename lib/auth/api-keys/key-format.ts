@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 
 /** A fixed prefix and 48 base64url characters, 36 random bytes, 288 bits (docs/API.md, "API keys"). */

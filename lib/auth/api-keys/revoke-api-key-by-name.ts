@@ -1,3 +1,4 @@
+import "server-only";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { revokeApiKey } from "./revoke-api-key";

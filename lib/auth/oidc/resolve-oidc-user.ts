@@ -1,3 +1,4 @@
+import "server-only";
 import { recordAuthEvent } from "@/lib/audit/record-auth-event";
 import { recordSignInFailure } from "@/lib/audit/record-sign-in-failure";
 import { db } from "@/lib/db/client";
