@@ -5,30 +5,11 @@ import type { BoardCard } from "@/components/board/board-types";
 import { CardContent } from "@/components/board/card-content";
 import { cardLabel } from "@/components/board/card-label";
 import { cardTypeViewOf } from "@/components/board/card-types/card-type-views";
+import { blankCard } from "@/components/board/grid-plans";
 import { cardFieldsSchema } from "@/lib/cards/card-schemas";
 import { CARD_TYPES, KNOWN_CELL_TYPES, cardTypeOf, isKnownCardType } from "@/lib/cards/card-types/registry";
 
-const baseCard: BoardCard = {
-  id: "card-1",
-  title: "Hello",
-  row: 2,
-  col: 3,
-  rowSpan: 1,
-  colSpan: 1,
-  color: "",
-  cellType: "normal",
-  completed: false,
-  note: "",
-  textAlign: "left",
-  verticalAlign: "top",
-  fontSize: "text-sm",
-  bold: false,
-  italic: false,
-  underline: false,
-  borderRadius: 8,
-  borderSize: 1,
-  cellOpacity: 100,
-};
+const baseCard: BoardCard = { ...blankCard("card-1", 2, 3), title: "Hello" };
 
 function render(card: BoardCard, editable = true): string {
   return renderToStaticMarkup(createElement(CardContent, { card, editable, selected: false, onToggleTodo: () => {} }));
