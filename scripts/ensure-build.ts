@@ -13,6 +13,7 @@ const IGNORED = new Set([
   join("lib", "db", "generated"),
   join("lib", "db", "embedded.ts"),
   join("lib", "db", "embedded-binaries.ts"),
+  join("lib", "db", "embedded-state-file.ts"),
   join("lib", "db", "import-pglite-data.ts"),
   "node_modules",
 ]);

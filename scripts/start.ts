@@ -13,14 +13,13 @@ import path from "node:path";
 import {
   DATA_DIR,
   DEFAULT_DATA_DIR,
-  EmbeddedInUseError,
   LEGACY_PGLITE_DIR,
   PROJECT_ROOT,
-  findRunningEmbeddedPostgres,
   startEmbeddedPostgres,
   waitForRunningEmbeddedPostgres,
   type EmbeddedPostgres,
 } from "../lib/db/embedded.ts";
+import { EmbeddedInUseError, findRunningEmbeddedPostgres } from "../lib/db/embedded-state-file.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
 import { serverNodeOptions } from "./server-node-options.ts";

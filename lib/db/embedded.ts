@@ -4,10 +4,9 @@
  * listening on 127.0.0.1 only. The app, migrations and scripts reach it through an ordinary
  * DATABASE_URL, exactly as they reach any other server: one code path.
  *
- * While a process serves the folder it writes `<data folder>/embedded-postgres.json` ({pid, port,
- * url}), so that other processes (admin CLI, tests, a second app instance) connect to that server
- * rather than start another. A folder made by the earlier PGlite default is imported on first start
- * (lib/db/import-pglite-data.ts). Used by scripts only; the Next.js app never imports this file.
+ * While a process serves the folder it holds a state file saying so (lib/db/embedded-state-file.ts),
+ * so that other processes connect to that server rather than start another. A folder made by the
+ * earlier PGlite default is imported on first start (lib/db/import-pglite-data.ts). Used by scripts only; the Next.js app never imports this file.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -18,6 +17,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { findPostgresBinaries, type PostgresBinaries } from "./embedded-binaries";
+import { claimStateFile, findRunningEmbeddedPostgres, isAlive, readState, removeStateFileIfOurs, stateFileFor, writeServingState } from "./embedded-state-file";
 import { importPgliteData, isPgliteDataDir } from "./import-pglite-data";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -65,46 +65,8 @@ export interface StartOptions {
   log?: (line: string) => void;
 }
 
-interface State {
-  pid: number;
-  port?: number;
-  url?: string;
-}
-
-const stateFileFor = (dataDir: string) => path.join(path.dirname(path.resolve(dataDir)), "embedded-postgres.json");
 /** Inside the data folder, so that a backup (a copy of the folder) carries the password of its role. */
 const passwordFileFor = (dataDir: string) => path.join(dataDir, "snap-password");
-
-function readState(file: string): State | null {
-  try {
-    const state = JSON.parse(readFileSync(file, "utf8")) as State;
-    return typeof state.pid === "number" ? state : null;
-  } catch {
-    return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // alive, owned by another user
-  }
-}
-
-function portAnswers(port: number, timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: HOST, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -116,16 +78,6 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-/** The URL of the embedded server already serving dataDir (in any process), or null. */
-export async function findRunningEmbeddedPostgres(dataDir: string): Promise<string | null> {
-  const state = readState(stateFileFor(dataDir));
-  if (!state?.url || !state.port || !isAlive(state.pid)) return null;
-  return (await portAnswers(state.port)) ? state.url : null;
-}
-
-/** Thrown when another live process has the folder: serving it, or still starting its server. */
-export class EmbeddedInUseError extends Error {}
 
 /**
  * The URL of the embedded server on dataDir once the process that is starting it has it ready:
@@ -140,37 +92,6 @@ export async function waitForRunningEmbeddedPostgres(dataDir: string, timeoutMs 
     if (!owner || !isAlive(owner.pid) || Date.now() > deadline) throw new Error(`the embedded database ${dataDir} did not become ready`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-}
-
-/**
- * Claims the data folder by creating the state file exclusively, so that two processes never run a
- * server on one folder (PostgreSQL's postmaster.pid would refuse the second anyway, less clearly).
- * A file left by a dead process is taken over.
- */
-function claimStateFile(file: string, dataDir: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify({ pid: process.pid }), { flag: "wx", mode: 0o600 });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = readState(file);
-      if (owner && isAlive(owner.pid)) {
-        throw new EmbeddedInUseError(
-          `the embedded database ${dataDir} is in use by process ${owner.pid}` +
-            (owner.url ? ` (serving ${owner.url.replace(/:[^:@/]*@/, ":***@")})` : " (starting)") +
-            `; stop it, or connect to it instead of opening the folder again (see ${file})`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`could not claim ${file}`);
-}
-
-function removeStateFileIfOurs(file: string): void {
-  if (readState(file)?.pid === process.pid) rmSync(file, { force: true });
 }
 
 /**
@@ -375,7 +296,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     throw error;
   }
   const { server, url, port, binaries } = started;
-  writeFileSync(stateFile, JSON.stringify({ pid: process.pid, port, url } satisfies State), { mode: 0o600 });
+  writeServingState(stateFile, { pid: process.pid, port, url });
 
   const signals = options.handleSignals === false ? [] : (["SIGINT", "SIGTERM"] as const);
   const onSignal = (signal: NodeJS.Signals) => void stop().finally(() => process.exit(128 + constants.signals[signal]));
