@@ -1,3 +1,4 @@
+import "server-only";
 import { pool } from "@/lib/db/client";
 
 export type JobState = "waiting" | "scheduled" | "running" | "failed";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { CARD_COLUMN_TYPES } from "@/lib/cards/card-column-types";
 import { createId } from "@/lib/db/create-id";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { QueryResult, QueryResultRow } from "pg";
 import { DELIVER_TASK, FANOUT_TASK } from "./job-names";
 
