@@ -4,7 +4,10 @@ import { CARD_COLUMN_TYPES } from "@/lib/cards/card-column-types";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 import { ApiError } from "@/lib/http/api-error";
+import { actorOf } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { orderedIds } from "./ordered-ids";
@@ -29,7 +32,8 @@ interface SourceRow extends SnapAccessFacts {
  * snap, its cards and its lines), so 10,000 cards never travel through this process; the source
  * is held FOR SHARE meanwhile, so no write to it commits halfway through the copy. The new ids
  * are made here, sorted, and given in the source's order (cards in reading order, lines by
- * creation), so reads that break ties by id keep the source's order (docs/EXPORT-IMPORT.md).
+ * creation), so reads that break ties by id keep the source's order (docs/EXPORT-IMPORT.md). Its
+ * snap.created event goes to the feed and webhooks, as for any new snap.
  */
 export async function duplicateSnap(principal: Principal, snapId: string, input: DuplicateSnap): Promise<SnapDetail> {
   return runTransaction(async (tx) => {
@@ -71,7 +75,9 @@ export async function duplicateSnap(principal: Principal, snapId: string, input:
 
     // The copy as GET answers it, read in this transaction (an idempotent request's has not committed yet).
     const [row] = await tx.$queryRawUnsafe<{ detail: string }[]>(DETAIL_SQL, copyId);
-    const snap = JSON.parse(row!.detail) as SnapDetail;
-    return { ...snap, createdAt: new Date(snap.createdAt), updatedAt: new Date(snap.updatedAt) };
+    const parsed = JSON.parse(row!.detail) as SnapDetail;
+    const snap = { ...parsed, createdAt: new Date(parsed.createdAt), updatedAt: new Date(parsed.updatedAt) };
+    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", snap)]);
+    return snap;
   });
 }

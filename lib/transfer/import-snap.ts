@@ -2,8 +2,11 @@ import "server-only";
 import type { Principal } from "@/lib/auth/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
+import { snapEvent } from "@/lib/events/feed-event-inputs";
+import { recordFeedEvents } from "@/lib/events/record-feed-events";
 import { ApiError } from "@/lib/http/api-error";
 import { lineSelect, type LineView } from "@/lib/lines/line-selects";
+import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "./grid-size";
@@ -20,8 +23,9 @@ const lineColumnsSql = Prisma.raw(
 /**
  * A new private snap owned by the caller, in their workspace, from a document parseSnapDocument
  * has checked: the snap, its cards and its lines in one transaction, cards and lines each in one
- * statement. The ids are new and made in the document's order, so cards sharing a cell and lines
- * keep their order (reads break ties by id) and export gives the same document back.
+ * statement, and its snap.created event for the feed and webhooks. The ids are new and made in the
+ * document's order, so cards sharing a cell and lines keep their order (reads break ties by id)
+ * and export gives the same document back.
  */
 export async function importSnap(principal: Principal, document: SnapDocument): Promise<SnapDetail> {
   const { snap, cards, lines } = document;
@@ -53,6 +57,7 @@ export async function importSnap(principal: Principal, document: SnapDocument): 
       lines.map((line) => ({ fromCardId: idOfKey.get(line.from)!, toCardId: idOfKey.get(line.to)!, color: line.color, style: line.style, arrow: line.arrow })),
     );
     inserted.sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : 1));
+    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", created)]);
     return { ...created, cards: inserted, lines: insertedLines };
   });
 }

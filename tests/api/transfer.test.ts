@@ -315,7 +315,7 @@ describe("export and duplicate permissions", () => {
     expectError(await api("POST", `/api/snaps/${id}/duplicate`, { key: team.member.key, body: { title: "" } }), 400, "BAD_REQUEST", ["title"]);
   });
 
-  it("answers the copy as GET reads it, with the source's order of cards sharing a cell and of lines", async () => {
+  it("answers the copy as GET reads it, keeps the source's order of stacked cards and of lines, and announces both new snaps", async () => {
     const owner = { key: team.owner.key };
     const doc = {
       format: "snap-board",
@@ -342,6 +342,11 @@ describe("export and duplicate permissions", () => {
     expect(lineShapes(copy.body.snap)).toEqual([["b", "both"], ["c", "none"], ["a", "end"]]);
     const sourceIds = new Set([...source.cards, ...source.lines].map((row: { id: string }) => row.id));
     expect([...copy.body.snap.cards, ...copy.body.snap.lines].filter((row: { id: string }) => sourceIds.has(row.id))).toEqual([]);
+    // Both new snaps, the imported and the copy, are announced to the feed (and so to webhooks) like any new snap.
+    const created = async (snapId: string) =>
+      (await api("GET", `/api/events?snapId=${snapId}`, owner)).body.events.map((event: { type: string; data: { snap: { title: string } } }) => [event.type, event.data.snap?.title]);
+    await expect.poll(() => created(id), { timeout: 10_000 }).toEqual([["snap.created", "Stacked"]]);
+    await expect.poll(() => created(copy.body.snap.id), { timeout: 10_000 }).toEqual([["snap.created", "Copy of Stacked"]]);
   });
 });
 
