@@ -18,8 +18,14 @@ export type HistoryArgs = z.infer<typeof historyArgsSchema>;
 
 /** The same arguments read from query-string text. */
 export const historyQuerySchema = z.strictObject({
-  limit: z.string().regex(/^\d{1,3}$/, "Expected a whole number").transform(Number).pipe(intInRange(1, 100)).default(20),
-  before: versionText.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, "Expected a whole number")
+    .transform(Number)
+    .pipe(intInRange(1, 100))
+    .default(20)
+    .describe(historyArgsSchema.shape.limit.description!),
+  before: versionText.optional().describe(historyArgsSchema.shape.before.description!),
 });
 
 /** The :version of GET /api/snaps/:id/versions/:version. */

@@ -8,7 +8,14 @@ export const presenceUpdateSchema = z.strictObject({
 });
 export type PresenceUpdate = z.infer<typeof presenceUpdateSchema>;
 
-/** GET /api/snaps/:id/events query (read by readEventsSince, which also takes Last-Event-ID). */
-export const snapEventsQuerySchema = z.strictObject({
-  since: z.number().int().min(0).optional().describe("Resume after this snap version (as Last-Event-ID does); without it, from now."),
+/**
+ * GET /api/snaps/{id}/events query. Other parameters are ignored (an EventSource URL may carry its
+ * own); `since` is checked by readEventsSince, which also reads Last-Event-ID, with one message.
+ */
+export const snapEventsQuerySchema = z.object({
+  since: z
+    .string()
+    .optional()
+    .meta({ pattern: "^(0|[1-9][0-9]{0,9})$" })
+    .describe("Resume after this snap version (as Last-Event-ID does); without it, from now."),
 });

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/api-error";
 import packageJson from "@/package.json";
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type NamedSchema } from "./components";
-import { OPERATIONS, TAGS, type Access, type OperationSpec, type RequestHeader } from "./operations";
+import type { Access, AnyOperation, RequestHeader } from "@/lib/operations/operation";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { TAGS } from "./tags";
 import { toJsonSchema, trimJsonSchema, type JsonSchema } from "./to-json-schema";
-import { webhookEventsSection } from "./webhook-operations";
+import { webhookEventsSection } from "./webhook-document";
 
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, JsonSchema>> };
 
@@ -113,6 +115,7 @@ const SECURITY: Record<Access, JsonSchema[]> = {
   session: [{ sessionCookie: [] }],
   key: [{ bearerAuth: [] }],
   public: [],
+  "same-origin": [],
 };
 
 /** A registry of named zod schemas as components.schemas, refs between them included. */
@@ -143,24 +146,36 @@ function schemaRef(names: Map<z.ZodType, string>, schema: z.ZodType, where: stri
   return ref("schemas", name);
 }
 
+/**
+ * Each property of the query schema as a parameter. The schema reads text; the document shows the
+ * value it becomes (an integer, bounds included) where JSON Schema can say it, else the text.
+ */
 function queryParameters(query: z.ZodObject): JsonSchema[] {
-  const { required = [] } = toJsonSchema(query, { io: "input" }) as { required?: string[] };
   return Object.entries(query.shape).map(([name, field]) => {
-    const { description, ...schema } = toJsonSchema(field as z.ZodType, { io: "input" });
-    return { name, in: "query", required: required.includes(name), description, schema };
+    const { description, ...schema } = queryValueSchema(field as z.ZodType);
+    return { name, in: "query", required: !(field as z.ZodType).safeParse(undefined).success, description, schema };
   });
 }
 
-function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, string>, responseNames: Map<z.ZodType, string>): JsonSchema {
+function queryValueSchema(field: z.ZodType): JsonSchema {
+  try {
+    return toJsonSchema(field, { io: "output" });
+  } catch {
+    return toJsonSchema(field, { io: "input" }); // a transform (`"true"` → true): the text it accepts
+  }
+}
+
+function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, string>, responseNames: Map<z.ZodType, string>): JsonSchema {
   const where = `${operation.method.toUpperCase()} ${operation.path}`;
   const { success } = operation;
   const parameters = [
-    ...Object.entries(operation.pathParams ?? {}).map(([name, description]) => ({
+    ...Object.entries(operation.pathParams ?? {}).map(([name, { description, example }]) => ({
       name,
       in: "path",
       required: true,
       description,
       schema: { type: "string", minLength: 1, maxLength: 64 },
+      example,
     })),
     ...(operation.query ? queryParameters(operation.query) : []),
     ...(operation.requestHeaders ?? []).map((header) => ref("parameters", HEADER_PARAMETERS[header].component)),
@@ -168,7 +183,7 @@ function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, 
 
   const successHeaders: JsonSchema = {};
   if (success.etag) successHeaders.ETag = ref("headers", "ETag");
-  if (success.replayable) successHeaders["Idempotent-Replayed"] = ref("headers", "IdempotentReplayed");
+  if (operation.requestHeaders?.includes("Idempotency-Key")) successHeaders["Idempotent-Replayed"] = ref("headers", "IdempotentReplayed");
   if (operation.requestHeaders?.includes("Base-Version")) successHeaders["Snap-Version"] = ref("headers", "SnapVersion");
   const responses: JsonSchema = {
     [success.status]: {
@@ -193,7 +208,7 @@ function operationObject(operation: OperationSpec, requestNames: Map<z.ZodType, 
     operationId: operation.operationId,
     tags: [operation.tag],
     summary: operation.summary,
-    ...(operation.description ? { description: operation.description } : {}),
+    description: operation.description,
     security: SECURITY[operation.access],
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body

@@ -35,7 +35,7 @@ import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } f
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
-import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-operations";
+import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
 import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "./workspace-member-schemas";
 
 export interface NamedSchema {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS, type OperationSpec } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/lib/operations/registry";
+import type { AnyOperation } from "@/lib/operations/operation";
 import { api, baseUrl, createKey, signUp, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { callerOf, countCards, expectError, insertSnap, newId, storedCards, type SnapFixture } from "./card-fixtures";
@@ -119,7 +120,7 @@ const FULL_ACCESS_READS = new Set(["listAuditLog"]);
 const READ_ONLY_MESSAGE = "This API key is read-only";
 
 /** The expected status of one cell. */
-function expectedStatus(op: OperationSpec, who: Who, via: Via): number {
+function expectedStatus(op: AnyOperation, who: Who, via: Via): number {
   const need = NEEDS[op.operationId]!;
   if (need === "public") return op.success.status;
   if (who === "none" || who === "malformed" || who === "revoked") return 401;
@@ -196,7 +197,7 @@ interface Arranged {
 }
 
 /** Fresh rows for one cell, so a cell that deletes or changes something affects only itself. */
-async function arrange(op: OperationSpec, who: Who): Promise<Arranged> {
+async function arrange(op: AnyOperation, who: Who): Promise<Arranged> {
   const snap = await insertSnap(team.owner, { cards: 2, ...snapOptionsFor(who) });
   const [card0, card1] = snap.cardIds as [string, string];
   const lineId = newId();
@@ -512,7 +513,7 @@ describe("property-level authorization (OWASP API3)", () => {
   };
 
   /** The top-level fields of an operation's body schema (those are allowed, of course). */
-  function bodyFields(op: OperationSpec): string[] {
+  function bodyFields(op: AnyOperation): string[] {
     const schema = op.body?.schema as { shape?: Record<string, unknown> } | undefined;
     return Object.keys(schema?.shape ?? {});
   }

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/http/api-error";
-import { OPERATIONS, type OperationSpec } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/lib/operations/registry";
+import type { AnyOperation } from "@/lib/operations/operation";
 import { baseUrl, createKey } from "./helpers";
 import { createTeam, ownedRowCounts, sql, stateChecksum, type Team } from "./fixtures";
 import { insertSnap, newId } from "./card-fixtures";
@@ -145,7 +146,7 @@ function authHeaders(choice: AuthChoice, garbage: string): Record<string, string
 }
 
 /** The id of a real row for the path of an operation (new routes under a snap take the snap). */
-function realId(op: OperationSpec): string {
+function realId(op: AnyOperation): string {
   if (op.path.startsWith("/api/snaps/cards/{id}")) return op.method === "post" ? fx.snapId : fx.cardIds[0]!;
   if (op.path.startsWith("/api/lines/")) return fx.lineId;
   if (op.path.startsWith("/api/folders/")) return fx.folderId;
@@ -186,7 +187,7 @@ const hostileValue = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
 );
 
-function bodyArbitrary(op: OperationSpec): fc.Arbitrary<string> {
+function bodyArbitrary(op: AnyOperation): fc.Arbitrary<string> {
   const example = op.body?.example ?? {};
   const exampleText = JSON.stringify(example);
   const paths = leafPaths(example);
@@ -220,7 +221,7 @@ function encodeSafely(text: string): string {
   }
 }
 
-function queryArbitrary(op: OperationSpec): fc.Arbitrary<string> {
+function queryArbitrary(op: AnyOperation): fc.Arbitrary<string> {
   const names = [...Object.keys(op.query?.shape ?? {}), "__proto__", "constructor", "foo", "limit[]", "search[0]", "", "%00"];
   const value = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }).map(encodeSafely) });
   const pairs = fc.array(fc.tuple(fc.constantFrom(...names), value), { minLength: 1, maxLength: 6 });
@@ -228,7 +229,7 @@ function queryArbitrary(op: OperationSpec): fc.Arbitrary<string> {
 }
 
 interface HostileCase {
-  op: OperationSpec;
+  op: AnyOperation;
   method: string;
   path: string;
   headers: Record<string, string>;
@@ -238,7 +239,7 @@ interface HostileCase {
 /** Operations that end every session of their caller when they succeed. */
 const SESSION_ENDING = new Set(["signOutEverywhere", "changePassword"]);
 
-function caseArbitrary(op: OperationSpec): fc.Arbitrary<HostileCase> {
+function caseArbitrary(op: AnyOperation): fc.Arbitrary<HostileCase> {
   const method = op.method.toUpperCase();
   const hasPathId = /\{\w+\}/.test(op.path);
   const writes = method !== "GET";
@@ -435,22 +436,23 @@ describe("hostile input to every operation of the OpenAPI registry", () => {
 });
 
 /** Headers with which the owner may call the operation, so a refusal is about the input alone. */
-function ownerHeaders(op: OperationSpec): Record<string, string> {
+function ownerHeaders(op: AnyOperation): Record<string, string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
+  const anyone = op.access === "public" || op.access === "same-origin";
   if (op.access === "session") Object.assign(headers, authHeaders("ownerCookie", ""));
-  else if (op.access !== "public") Object.assign(headers, authHeaders("ownerKey", ""));
-  if (op.access === "public") headers.origin = baseUrl;
+  else if (!anyone) Object.assign(headers, authHeaders("ownerKey", ""));
+  if (anyone) headers.origin = baseUrl;
   if (op.path === "/api/mcp") headers.accept = "application/json, text/event-stream";
   return headers;
 }
 
 const withBody = OPERATIONS.filter((op) => op.body);
-const pathOf = (op: OperationSpec) => op.path.replace(/\{\w+\}/g, realId(op));
-const limitOf = (op: OperationSpec) => op.body?.maxBytes ?? 1_000_000;
+const pathOf = (op: AnyOperation) => op.path.replace(/\{\w+\}/g, realId(op));
+const limitOf = (op: AnyOperation) => op.body?.maxBytes ?? 1_000_000;
 const TEN_MB = 10 * 1024 * 1024;
 
 /** 413 with the error body; MCP's transport answers in JSON-RPC. */
-function expectTooLarge(op: OperationSpec, response: { status: number; body: string }) {
+function expectTooLarge(op: AnyOperation, response: { status: number; body: string }) {
   expect(response.status).toBe(413);
   if (op.path === "/api/mcp") expect(JSON.parse(response.body)).toMatchObject({ error: expect.objectContaining({ message: expect.any(String) }) });
   else expect(JSON.parse(response.body)).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: expect.any(String) } });

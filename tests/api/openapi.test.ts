@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/lib/operations/registry";
 import { api, baseUrl, signUp, uniqueEmail, TEST_PASSWORD, type ApiResponse, type Caller } from "./helpers";
 import { createTeam, type Team } from "./fixtures";
 import { insertSnap } from "./card-fixtures";

@@ -1,14 +1,9 @@
 import { listFeedEvents } from "@/lib/events/list-feed-events";
-import { eventFeedQuerySchema } from "@/lib/events/event-schemas";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseQuery } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { WEBHOOK_OPERATIONS as operations } from "@/lib/operations/webhook-operations";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withPrincipal(async (request, { principal }) => json(await listFeedEvents(principal, parseQuery(request, eventFeedQuerySchema))));
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listEvents, async ({ principal, query }) => listFeedEvents(principal, query)),
+);

@@ -1,21 +1,9 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { createFolder } from "@/lib/folders/create-folder";
-import { folderCreateSchema } from "@/lib/folders/folder-schemas";
 import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
-import { parseJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
-import { withIdempotency } from "@/lib/http/with-idempotency";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { FOLDER_OPERATIONS as operations } from "@/lib/operations/folder-operations";
 
-/** Folders (an extension of the spec, DESIGN-style): per workspace, listed by name. */
-export const GET = withPrincipal(async (_request, { principal }) => json({ folders: await listWorkspaceFolders(principal) }));
-
-export const POST = withPrincipal(
-  withIdempotency(async (request, { principal }) => {
-    const input = await parseJsonBody(request, folderCreateSchema);
-    return json({ folder: await createFolder(principal, input) }, 201);
-  }),
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listFolders, async ({ principal }) => ({ folders: await listWorkspaceFolders(principal) })),
+  implement(operations.createFolder, async ({ principal, body }) => ({ folder: await createFolder(principal, body) })),
 );
-
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = methodNotAllowed(["GET", "POST"]);
-export const DELETE = methodNotAllowed(["GET", "POST"]);

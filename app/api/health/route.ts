@@ -1,13 +1,10 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { checkHealth } from "@/lib/health/check-health";
-import { withErrors } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { SYSTEM_OPERATIONS as operations } from "@/lib/operations/system-operations";
 
-export const GET = withErrors(async () => {
-  const health = await checkHealth();
-  return Response.json(health, { status: health.database === "reachable" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
-});
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.health, async () => {
+    const health = await checkHealth();
+    return Response.json(health, { status: health.database === "reachable" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  }),
+);

@@ -1,19 +1,11 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { handleMcpRequest } from "@/lib/mcp/handle-mcp-request";
+import { SYSTEM_OPERATIONS as operations } from "@/lib/operations/system-operations";
 
 /**
- * The MCP server (Streamable HTTP, stateless): agents authenticate with an API key, never a
- * session cookie; a missing, wrong or revoked key is a 401 with the error body. A read-only key
- * may call it, and sees and runs only the read tools.
+ * The MCP server (Streamable HTTP, stateless: no stream to open with GET, no session to end with
+ * DELETE). The SDK reads the body itself, so the declaration's body only documents it.
  */
-export const POST = withPrincipal(async (request, { principal }) => handleMcpRequest(request, principal), {
-  apiKeyOnly: true,
-  readKeyWrites: true,
-});
-
-// Stateless: no server-initiated stream to open with GET, no session to end with DELETE.
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.mcp, async ({ request, principal }) => handleMcpRequest(request, principal)),
+);

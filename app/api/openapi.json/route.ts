@@ -1,11 +1,8 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { withErrors } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { buildOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { SYSTEM_OPERATIONS as operations } from "@/lib/operations/system-operations";
 
 /** Public: the document describes the API, it holds no data. */
-export const GET = withErrors(async () => Response.json(buildOpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } }));
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.getOpenApiDocument, async () => Response.json(buildOpenApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } })),
+);

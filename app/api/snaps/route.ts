@@ -1,18 +1,10 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { readJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
-import { withIdempotency } from "@/lib/http/with-idempotency";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { SNAP_OPERATIONS as operations } from "@/lib/operations/snap-operations";
 import { listOwnSnaps } from "@/lib/snaps/list-own-snaps";
 import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 
-export const GET = withPrincipal(async (_request, { principal }) => json({ snaps: await listOwnSnaps(principal) }));
-
-export const POST = withPrincipal(
-  withIdempotency(async (request, { principal }) => {
-    return json({ snap: await createSnapFromBody(principal, await readJsonBody(request)) }, 201);
-  }),
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listOwnSnaps, async ({ principal }) => ({ snaps: await listOwnSnaps(principal) })),
+  // With templateId, the template's board; the body is checked again against that shape.
+  implement(operations.createSnap, async ({ principal, body }) => ({ snap: await createSnapFromBody(principal, body) })),
 );
-
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = methodNotAllowed(["GET", "POST"]);
-export const DELETE = methodNotAllowed(["GET", "POST"]);

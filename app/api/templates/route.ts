@@ -1,18 +1,9 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { TRANSFER_OPERATIONS as operations } from "@/lib/operations/transfer-operations";
 import { createTemplate } from "@/lib/templates/create-template";
 import { listTemplates } from "@/lib/templates/list-templates";
-import { templateCreateSchema } from "@/lib/templates/template-schemas";
 
-export const GET = withPrincipal(async (_request, { principal }) => json({ templates: await listTemplates(principal) }));
-
-/** A snap the caller may edit, saved as a template for the caller's workspace. */
-export const POST = withPrincipal(async (request, { principal }) => {
-  const input = await parseJsonBody(request, templateCreateSchema);
-  return json({ template: await createTemplate(principal, input) }, 201);
-});
-
-export const PUT = methodNotAllowed(["GET", "POST"]);
-export const PATCH = methodNotAllowed(["GET", "POST"]);
-export const DELETE = methodNotAllowed(["GET", "POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listTemplates, async ({ principal }) => ({ templates: await listTemplates(principal) })),
+  implement(operations.createTemplate, async ({ principal, body }) => ({ template: await createTemplate(principal, body) })),
+);

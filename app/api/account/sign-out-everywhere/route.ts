@@ -1,17 +1,11 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { ACCOUNT_OPERATIONS as operations } from "@/lib/operations/account-operations";
 import { signOutEverywhere } from "@/lib/users/sign-out-everywhere";
 
 /** Ends every session of the signed-in user on every instance, this one included; API keys stay. */
-export const POST = withPrincipal(
-  async (_request, { principal }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.signOutEverywhere, async ({ principal }) => {
     await signOutEverywhere(principal.userId);
-    return json({ success: true });
-  },
-  { sessionOnly: true },
+    return { success: true };
+  }),
 );
-
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);

@@ -1,20 +1,12 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { deleteFolder } from "@/lib/folders/delete-folder";
-import { folderUpdateSchema } from "@/lib/folders/folder-schemas";
 import { renameFolder } from "@/lib/folders/rename-folder";
-import { parseJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { FOLDER_OPERATIONS as operations } from "@/lib/operations/folder-operations";
 
-export const PATCH = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const input = await parseJsonBody(request, folderUpdateSchema);
-  return json({ folder: await renameFolder(principal, params.id, input) });
-});
-
-export const DELETE = withPrincipal<{ id: string }>(async (_request, { principal, params }) => {
-  await deleteFolder(principal, params.id);
-  return json({ success: true });
-});
-
-export const GET = methodNotAllowed(["PATCH", "DELETE"]);
-export const POST = methodNotAllowed(["PATCH", "DELETE"]);
-export const PUT = methodNotAllowed(["PATCH", "DELETE"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.renameFolder, async ({ principal, params, body }) => ({ folder: await renameFolder(principal, params.id, body) })),
+  implement(operations.deleteFolder, async ({ principal, params }) => {
+    await deleteFolder(principal, params.id);
+    return { success: true };
+  }),
+);

@@ -1,16 +1,10 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
 import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { ACCOUNT_OPERATIONS as operations } from "@/lib/operations/account-operations";
 
-export const DELETE = withPrincipal<{ id: string }>(
-  async (_request, { principal, params }) => {
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.revokeApiKey, async ({ principal, params }) => {
     await revokeApiKey(principal.userId, params.id);
-    return json({ success: true });
-  },
-  { sessionOnly: true },
+    return { success: true };
+  }),
 );
-
-export const GET = methodNotAllowed(["DELETE"]);
-export const POST = methodNotAllowed(["DELETE"]);
-export const PUT = methodNotAllowed(["DELETE"]);
-export const PATCH = methodNotAllowed(["DELETE"]);

@@ -1,22 +1,12 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { deleteLine } from "@/lib/lines/delete-line";
-import { lineUpdateSchema } from "@/lib/lines/line-schemas";
 import { updateLine } from "@/lib/lines/update-line";
+import { LINE_OPERATIONS as operations } from "@/lib/operations/line-operations";
 
-/** Extension (documented in the README): restyle or remove a line. */
-export const PATCH = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const input = await parseJsonBody(request, lineUpdateSchema);
-  return json({ line: await updateLine(principal, params.id, input) });
-});
-
-export const DELETE = withPrincipal<{ id: string }>(async (_request, { principal, params }) => {
-  await deleteLine(principal, params.id);
-  return json({ success: true });
-});
-
-export const GET = methodNotAllowed(["PATCH", "DELETE"]);
-
-export const POST = methodNotAllowed(["PATCH", "DELETE"]);
-export const PUT = methodNotAllowed(["PATCH", "DELETE"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.updateLine, async ({ principal, params, body }) => ({ line: await updateLine(principal, params.id, body) })),
+  implement(operations.deleteLine, async ({ principal, params }) => {
+    await deleteLine(principal, params.id);
+    return { success: true };
+  }),
+);

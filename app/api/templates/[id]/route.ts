@@ -1,14 +1,10 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { TRANSFER_OPERATIONS as operations } from "@/lib/operations/transfer-operations";
 import { deleteTemplate } from "@/lib/templates/delete-template";
 
-/** Its creator or a workspace admin; built-in templates cannot be deleted. */
-export const DELETE = withPrincipal<{ id: string }>(async (_request, { principal, params }) => {
-  await deleteTemplate(principal, params.id);
-  return json({ success: true });
-});
-
-export const GET = methodNotAllowed(["DELETE"]);
-export const POST = methodNotAllowed(["DELETE"]);
-export const PUT = methodNotAllowed(["DELETE"]);
-export const PATCH = methodNotAllowed(["DELETE"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.deleteTemplate, async ({ principal, params }) => {
+    await deleteTemplate(principal, params.id);
+    return { success: true };
+  }),
+);

@@ -1,13 +1,7 @@
-import { auditLogQuerySchema } from "@/lib/audit/audit-schemas";
 import { listAuditLog } from "@/lib/audit/list-audit-log";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseQuery } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { WORKSPACE_OPERATIONS as operations } from "@/lib/operations/workspace-operations";
 
-/** Workspace admins only, signed in or with a full-access key (403 otherwise). */
-export const GET = withPrincipal(async (request, { principal }) => json(await listAuditLog(principal, parseQuery(request, auditLogQuerySchema))));
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listAuditLog, async ({ principal, query }) => listAuditLog(principal, query)),
+);

@@ -1,19 +1,16 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { openSnapEventStream } from "@/lib/live/open-snap-event-stream";
 import { readEventsSince } from "@/lib/live/read-events-since";
 import { SSE_HEADERS } from "@/lib/live/sse";
+import { LIVE_OPERATIONS as operations } from "@/lib/operations/live-operations";
 
 // A long-lived stream per request: never prerendered or cached.
 export const dynamic = "force-dynamic";
 
 /** Server-Sent Events of the snap's changes and viewers (README, "Live updates"); errors before the stream are JSON. */
-export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const stream = await openSnapEventStream(principal, params.id, readEventsSince(request), request.signal);
-  return new Response(stream, { headers: SSE_HEADERS });
-});
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.streamSnapEvents, async ({ request, principal, params }) => {
+    const stream = await openSnapEventStream(principal, params.id, readEventsSince(request), request.signal);
+    return new Response(stream, { headers: SSE_HEADERS });
+  }),
+);

@@ -1,16 +1,7 @@
-import { historyQuerySchema } from "@/lib/history/history-schemas";
 import { listSnapHistory } from "@/lib/history/list-snap-history";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseQuery } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { HISTORY_OPERATIONS as operations } from "@/lib/operations/history-operations";
 
-/** Extension (README): who changed the snap and how, newest first, a page at a time. */
-export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const query = parseQuery(request, historyQuerySchema);
-  return json(await listSnapHistory(principal, params.id, query));
-});
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.getSnapHistory, async ({ principal, params, query }) => listSnapHistory(principal, params.id, query)),
+);

@@ -1,17 +1,10 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseJsonBody } from "@/lib/http/parse";
-import { withPrincipal } from "@/lib/http/route";
-import { presenceUpdateSchema } from "@/lib/live/live-schemas";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { setPresenceEditing } from "@/lib/live/set-presence-editing";
+import { LIVE_OPERATIONS as operations } from "@/lib/operations/live-operations";
 
-/** The card the caller is editing through one of their event streams (or none): 204. */
-export const PUT = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const input = await parseJsonBody(request, presenceUpdateSchema);
-  await setPresenceEditing(principal, params.id, input);
-  return new Response(null, { status: 204 });
-});
-
-export const GET = methodNotAllowed(["PUT"]);
-export const POST = methodNotAllowed(["PUT"]);
-export const PATCH = methodNotAllowed(["PUT"]);
-export const DELETE = methodNotAllowed(["PUT"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.setPresence, async ({ principal, params, body }) => {
+    await setPresenceEditing(principal, params.id, body);
+    return new Response(null, { status: 204 });
+  }),
+);

@@ -1,16 +1,9 @@
-import { restoreSchema } from "@/lib/history/history-schemas";
 import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseJsonBody } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { HISTORY_OPERATIONS as operations } from "@/lib/operations/history-operations";
 
-/** Extension (README): the snap back to a version, as one new write (edit access). */
-export const POST = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const { version } = await parseJsonBody(request, restoreSchema);
-  return json({ snap: await restoreSnapVersion(principal, params.id, version) });
-});
-
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.restoreSnapVersion, async ({ principal, params, body }) => ({
+    snap: await restoreSnapVersion(principal, params.id, body.version),
+  })),
+);

@@ -1,14 +1,7 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseQuery } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { SNAP_OPERATIONS as operations } from "@/lib/operations/snap-operations";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
-import { workspaceSnapsQuerySchema } from "@/lib/snaps/snap-schemas";
 
-export const GET = withPrincipal(async (request, { principal }) =>
-  json(await listWorkspaceSnaps(principal, parseQuery(request, workspaceSnapsQuerySchema))),
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listWorkspaceSnaps, async ({ principal, query }) => listWorkspaceSnaps(principal, query)),
 );
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);

@@ -1,15 +1,9 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { parseQuery } from "@/lib/http/parse";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { WEBHOOK_OPERATIONS as operations } from "@/lib/operations/webhook-operations";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { webhookDeliveriesQuerySchema } from "@/lib/webhooks/webhook-schemas";
 
-export const GET = withPrincipal<{ id: string }>(async (request, { principal, params }) => {
-  const { limit } = parseQuery(request, webhookDeliveriesQuerySchema);
-  return json({ deliveries: await listWebhookDeliveries(principal.userId, params.id, limit) });
-});
-
-export const POST = methodNotAllowed(["GET"]);
-export const PUT = methodNotAllowed(["GET"]);
-export const PATCH = methodNotAllowed(["GET"]);
-export const DELETE = methodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.listWebhookDeliveries, async ({ principal, params, query }) => ({
+    deliveries: await listWebhookDeliveries(principal.userId, params.id, query.limit),
+  })),
+);

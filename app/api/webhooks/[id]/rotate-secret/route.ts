@@ -1,12 +1,7 @@
-import { methodNotAllowed } from "@/lib/http/method-not-allowed";
-import { json, withPrincipal } from "@/lib/http/route";
+import { implement, routeHandlers } from "@/lib/http/route-handlers";
+import { WEBHOOK_OPERATIONS as operations } from "@/lib/operations/webhook-operations";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
-export const POST = withPrincipal<{ id: string }>(async (_request, { principal, params }) =>
-  json({ secret: await rotateWebhookSecret(principal.userId, params.id) }),
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
+  implement(operations.rotateWebhookSecret, async ({ principal, params }) => ({ secret: await rotateWebhookSecret(principal.userId, params.id) })),
 );
-
-export const GET = methodNotAllowed(["POST"]);
-export const PUT = methodNotAllowed(["POST"]);
-export const PATCH = methodNotAllowed(["POST"]);
-export const DELETE = methodNotAllowed(["POST"]);

@@ -1,23 +1,16 @@
-import { successResponseSchema } from "@/lib/validation/common";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
+import { successResponseSchema } from "@/lib/validation/common";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
-import {
-  duplicateSnapSchema,
-  exportQuerySchema,
-  importDryRunResponseSchema,
-  importQuerySchema,
-  MAX_IMPORT_BYTES,
-  snapDocumentSchema,
-} from "@/lib/transfer/transfer-schemas";
-import { examples } from "./examples";
-import { transferExamples } from "./transfer-examples";
-import type { OperationSpec } from "./operations";
-
-const snapId = { id: "The snap id." };
+import { duplicateSnapSchema, exportQuerySchema, importDryRunResponseSchema, importQuerySchema, MAX_IMPORT_BYTES, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
+import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
+import { examples } from "@/lib/openapi/examples";
+import { transferExamples } from "@/lib/openapi/transfer-examples";
+import { declareOperation } from "./operation";
+import { snapIdParam, templateIdParam } from "./path-params";
 
 /** Export, import, duplicate and templates (README, "Export, import and templates"). */
-export const TRANSFER_OPERATIONS: readonly OperationSpec[] = [
-  {
+export const TRANSFER_OPERATIONS = {
+  exportSnap: declareOperation({
     method: "get",
     path: "/api/snaps/{id}/export",
     operationId: "exportSnap",
@@ -25,13 +18,13 @@ export const TRANSFER_OPERATIONS: readonly OperationSpec[] = [
     summary: "Export a snap",
     description:
       'Read access. A download (Content-Disposition: attachment): format=json (default) the export document, `<slug>.snap.json`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past 25 million pixels). Unknown format: 400.',
-    pathParams: snapId,
+    pathParams: snapIdParam,
     query: exportQuerySchema,
     success: { status: 200, description: "The file (JSON shown; CSV, SVG and PNG as their media types).", schema: snapDocumentSchema, example: transferExamples.document },
     errors: [400, 401, 403, 404],
     access: "key-or-session",
-  },
-  {
+  }),
+  importSnap: declareOperation({
     method: "post",
     path: "/api/snaps/import",
     operationId: "importSnap",
@@ -41,27 +34,27 @@ export const TRANSFER_OPERATIONS: readonly OperationSpec[] = [
       "An export document (at most 8 MB) as a new private snap of yours with new ids, in one transaction. Every bound of the API applies; a refused document is 400 with the JSON path of each problem (`cards[3].row`) and nothing is written. dryRun=true checks it and answers 200 with a summary, writing nothing. Safe to retry with an Idempotency-Key.",
     query: importQuerySchema,
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: snapDocumentSchema, example: transferExamples.document, maxBytes: MAX_IMPORT_BYTES },
-    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse, replayable: true },
+    body: { schema: snapDocumentSchema, example: transferExamples.document, maxBytes: MAX_IMPORT_BYTES, parse: parseSnapDocument },
+    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
     otherResponses: [{ status: 200, description: "dryRun=true: the document is valid; nothing was written.", schema: importDryRunResponseSchema }],
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",
-  },
-  {
+  }),
+  duplicateSnap: declareOperation({
     method: "post",
     path: "/api/snaps/{id}/duplicate",
     operationId: "duplicateSnap",
     tag: "Snaps",
     summary: "Duplicate a snap",
     description: 'Read access. A private copy with its cards and lines, owned by you, in your workspace; title default "Copy of <title>".',
-    pathParams: snapId,
+    pathParams: snapIdParam,
     requestHeaders: ["Idempotency-Key"],
     body: { schema: duplicateSnapSchema, example: { title: "Sprint 43" } },
-    success: { status: 201, description: "The copy.", schema: snapResponseSchema, example: examples.snapResponse, replayable: true },
+    success: { status: 201, description: "The copy.", schema: snapResponseSchema, example: examples.snapResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
-  },
-  {
+  }),
+  listTemplates: declareOperation({
     method: "get",
     path: "/api/templates",
     operationId: "listTemplates",
@@ -71,8 +64,8 @@ export const TRANSFER_OPERATIONS: readonly OperationSpec[] = [
     success: { status: 200, description: "The templates.", schema: templatesResponseSchema, example: transferExamples.templatesResponse },
     errors: [401],
     access: "key-or-session",
-  },
-  {
+  }),
+  createTemplate: declareOperation({
     method: "post",
     path: "/api/templates",
     operationId: "createTemplate",
@@ -83,17 +76,17 @@ export const TRANSFER_OPERATIONS: readonly OperationSpec[] = [
     success: { status: 201, description: "The new template.", schema: templateResponseSchema, example: { template: transferExamples.template } },
     errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
-  },
-  {
+  }),
+  deleteTemplate: declareOperation({
     method: "delete",
     path: "/api/templates/{id}",
     operationId: "deleteTemplate",
     tag: "Templates",
     summary: "Delete a template",
     description: "Its creator or a workspace admin. Built-in templates cannot be deleted (403).",
-    pathParams: { id: "The template id." },
+    pathParams: templateIdParam,
     success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
     errors: [401, 403, 404],
     access: "key-or-session",
-  },
-];
+  }),
+};

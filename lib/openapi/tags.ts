@@ -1,0 +1,18 @@
+import { WEBHOOK_TAG } from "./webhook-document";
+
+/** The document's tags, in the order /docs shows them; every operation names one. */
+export const TAGS = [
+  { name: "Snaps", description: "Grid boards: list, read, create, update, delete." },
+  { name: "Cards", description: "The cells of a snap, singly or in batches of up to 100." },
+  { name: "Lines", description: "Lines between two cards of a snap (extension)." },
+  { name: "Templates", description: "Boards to start a snap from: built-in and saved by your workspace (extension)." },
+  { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
+  { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
+  { name: "Folders", description: "Folders of the workspace (extension)." },
+  { name: "Workspace", description: "The caller's workspace and its members." },
+  { name: "API keys", description: "Key management: the web app's session only." },
+  { name: "Account", description: "Sign-up, password, signing out everywhere (the web app)." },
+  WEBHOOK_TAG,
+  { name: "MCP", description: "The Model Context Protocol server for AI agents (Streamable HTTP)." },
+  { name: "System", description: "Health, this document and the benchmark's baseline." },
+] as const;

@@ -1,0 +1,95 @@
+import { eventFeedResponseSchema, eventSchema } from "@/lib/events/event-schemas";
+import { EVENT_TYPES } from "@/lib/events/event-types";
+import {
+  acceptedResponseSchema,
+  createdWebhookResponseSchema,
+  webhookCreateSchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliverySchema,
+  webhookResponseSchema,
+  webhookSchema,
+  webhookSecretResponseSchema,
+  webhooksResponseSchema,
+  webhookUpdateSchema,
+} from "@/lib/webhooks/webhook-schemas";
+import type { NamedSchema } from "./components";
+import { exampleCard } from "./examples";
+import type { JsonSchema } from "./to-json-schema";
+
+const WEBHOOK_ID = "cm3kb2w9q0007qz8rk1l2m3n4";
+const USER_ID = "cm3k9w1a20000qz8r0a1b2c3d";
+const AT = "2026-11-21T16:40:55.903Z";
+export const EXAMPLE_WEBHOOK_SECRET = "whsec_MfKQ9r8GKYqrTFhEt7Vh4GqUEk2H/9t+9mXqX2VnEQk=";
+
+export const exampleWebhook = {
+  id: WEBHOOK_ID,
+  url: "https://hooks.example.com/snap-board",
+  events: ["cards.updated", "cards.created"],
+  snapId: null,
+  description: "Sync to our tracker",
+  enabled: true,
+  disabledReason: null,
+  createdAt: AT,
+  updatedAt: AT,
+};
+export const exampleDelivery = {
+  id: "d5f1c6e7a2b3c4d5e6f7a8b9c0d1e2f3a",
+  eventId: "evt_Zr8d7Qn0VwJ1pT3aK5mX2g",
+  eventType: "cards.updated",
+  status: "succeeded",
+  attempts: 1,
+  lastResponseStatus: 200,
+  lastError: null,
+  durationMs: 42,
+  createdAt: AT,
+  nextAttemptAt: null,
+};
+export const exampleEvent = {
+  id: "evt_Zr8d7Qn0VwJ1pT3aK5mX2g",
+  type: "cards.updated",
+  occurredAt: AT,
+  snapId: exampleCard.snapId,
+  snapVersion: 12,
+  actor: { type: "apiKey", userId: USER_ID, apiKeyId: "cm3k9y7d60006qz8rv6w7x8y9" },
+  data: { cards: [exampleCard] },
+};
+
+const TAG = "Webhooks";
+
+export const WEBHOOK_TAG = { name: TAG, description: "Signed push delivery of every change, and the event feed (extension)." } as const;
+
+export const WEBHOOK_REQUEST_SCHEMAS: readonly NamedSchema[] = [
+  { name: "WebhookCreate", schema: webhookCreateSchema, description: "An endpoint: an http(s) URL that is not loopback, private or link-local." },
+  { name: "WebhookUpdate", schema: webhookUpdateSchema, description: "Any of the fields; enabled: true re-enables a disabled endpoint." },
+];
+
+export const WEBHOOK_RESPONSE_SCHEMAS: readonly NamedSchema[] = [
+  { name: "Webhook", schema: webhookSchema, description: "An endpoint: never its secret." },
+  { name: "WebhookResponse", schema: webhookResponseSchema, description: "{webhook}" },
+  { name: "WebhooksResponse", schema: webhooksResponseSchema, description: "{webhooks}" },
+  { name: "CreatedWebhookResponse", schema: createdWebhookResponseSchema, description: "{webhook, secret}: the secret is shown once." },
+  { name: "WebhookSecretResponse", schema: webhookSecretResponseSchema, description: "{secret}: the new secret, shown once." },
+  { name: "WebhookDelivery", schema: webhookDeliverySchema, description: "One event to one endpoint, every attempt counted." },
+  { name: "WebhookDeliveriesResponse", schema: webhookDeliveriesResponseSchema, description: "{deliveries}, newest first." },
+  { name: "Accepted", schema: acceptedResponseSchema, description: "Queued: the delivery will be attempted shortly." },
+  { name: "Event", schema: eventSchema, description: "One event: a webhook's body, an item of the feed." },
+  { name: "EventFeedResponse", schema: eventFeedResponseSchema, description: "{events, nextCursor, hasMore}" },
+];
+
+/** The document's top-level `webhooks`: what each event type's POST to a receiver looks like. */
+export function webhookEventsSection(): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type} event`,
+          description: "Signed with Standard Webhooks: verify webhook-signature over `webhook-id.webhook-timestamp.body` with your secret. Answer 2xx within 10 s; anything else is retried (410 Gone disables the endpoint).",
+          parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({ name, in: "header", required: true, schema: { type: "string" } })),
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Event" } } } },
+          responses: { "200": { description: "Any 2xx: received." } },
+        },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,85 @@
+import { apiKeysResponseSchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
+import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
+import { successResponseSchema } from "@/lib/validation/common";
+import { auditExamples } from "@/lib/openapi/audit-examples";
+import { examples } from "@/lib/openapi/examples";
+import { declareOperation } from "./operation";
+import { apiKeyIdParam } from "./path-params";
+
+/** The account: sign-up, password, sessions and API keys (the web app). */
+export const ACCOUNT_OPERATIONS = {
+  listApiKeys: declareOperation({
+    method: "get",
+    path: "/api/keys",
+    operationId: "listApiKeys",
+    tag: "API keys",
+    summary: "List your API keys",
+    description: "Active keys, newest first. API keys cannot manage keys (403).",
+    success: { status: 200, description: "Your keys, never their secrets.", schema: apiKeysResponseSchema, example: examples.apiKeysResponse },
+    errors: [401, 403],
+    access: "session",
+  }),
+  createApiKey: declareOperation({
+    method: "post",
+    path: "/api/keys",
+    operationId: "createApiKey",
+    tag: "API keys",
+    summary: "Generate an API key",
+    description: "At most 10 active keys (409). The answer is the only time the key is shown.",
+    body: { schema: createApiKeyInputSchema, example: examples.apiKeyCreate },
+    success: { status: 201, description: "The key, once.", schema: createdApiKeyResponseSchema, example: examples.createdApiKeyResponse },
+    errors: [400, 401, 403, 409, 413, 415],
+    access: "session",
+  }),
+  revokeApiKey: declareOperation({
+    method: "delete",
+    path: "/api/keys/{id}",
+    operationId: "revokeApiKey",
+    tag: "API keys",
+    summary: "Revoke an API key",
+    description: "Immediate on every instance: the next request with the key is a 401.",
+    pathParams: apiKeyIdParam,
+    success: { status: 200, description: "Revoked.", schema: successResponseSchema, example: examples.success },
+    errors: [401, 403, 404],
+    access: "session",
+  }),
+  signUp: declareOperation({
+    method: "post",
+    path: "/api/account",
+    operationId: "signUp",
+    tag: "Account",
+    summary: "Sign up",
+    description: "The web app's sign-up: same-origin browser requests only (403 otherwise).",
+    body: { schema: signUpInputSchema, example: examples.signUp },
+    success: { status: 201, description: "The new user.", schema: userResponseSchema, example: examples.userResponse },
+    errors: [400, 403, 409, 413, 415],
+    access: "public",
+  }),
+  signOutEverywhere: declareOperation({
+    method: "post",
+    path: "/api/account/sign-out-everywhere",
+    operationId: "signOutEverywhere",
+    tag: "Account",
+    summary: "Sign out everywhere",
+    description:
+      "Ends every session of the signed-in user on every instance at its next request, this one included, and closes " +
+      "their sessions' event streams. API keys are not affected (revoke them separately).",
+    success: { status: 200, description: "Signed out everywhere.", schema: successResponseSchema, example: examples.success },
+    errors: [401, 403],
+    access: "session",
+  }),
+  changePassword: declareOperation({
+    method: "put",
+    path: "/api/account/password",
+    operationId: "changePassword",
+    tag: "Account",
+    summary: "Change your password",
+    description:
+      "Checks the current password (failures count against the sign-in limits: 429), sets the new one and ends every " +
+      "session of the user, this one included. An account made by single sign-on may set a first password without one.",
+    body: { schema: changePasswordInputSchema, example: auditExamples.changePassword },
+    success: { status: 200, description: "Changed; sign in again.", schema: successResponseSchema, example: examples.success },
+    errors: [400, 401, 403, 413, 415, 429],
+    access: "session",
+  }),
+};

@@ -1,0 +1,43 @@
+import { ACCOUNT_OPERATIONS } from "./account-operations";
+import { CARD_OPERATIONS } from "./card-operations";
+import { FOLDER_OPERATIONS } from "./folder-operations";
+import { HISTORY_OPERATIONS } from "./history-operations";
+import { LINE_OPERATIONS } from "./line-operations";
+import { LIVE_OPERATIONS } from "./live-operations";
+import type { AnyOperation } from "./operation";
+import { SNAP_OPERATIONS } from "./snap-operations";
+import { SYSTEM_OPERATIONS } from "./system-operations";
+import { TRANSFER_OPERATIONS } from "./transfer-operations";
+import { WEBHOOK_OPERATIONS } from "./webhook-operations";
+import { WORKSPACE_OPERATIONS } from "./workspace-operations";
+
+const GROUPS: readonly Record<string, AnyOperation>[] = [
+  SNAP_OPERATIONS,
+  TRANSFER_OPERATIONS,
+  CARD_OPERATIONS,
+  LINE_OPERATIONS,
+  LIVE_OPERATIONS,
+  HISTORY_OPERATIONS,
+  FOLDER_OPERATIONS,
+  WORKSPACE_OPERATIONS,
+  ACCOUNT_OPERATIONS,
+  WEBHOOK_OPERATIONS,
+  SYSTEM_OPERATIONS,
+];
+
+/**
+ * Every operation of the API, in the document's order. Checked once here: each is listed under
+ * its own operationId, a method and path is declared once, every `{name}` of a path is described.
+ */
+export const OPERATIONS: readonly AnyOperation[] = GROUPS.flatMap((group) => Object.entries(group).map(([key, operation]) => checked(key, operation)));
+
+function checked(key: string, operation: AnyOperation): AnyOperation {
+  const where = `${operation.method.toUpperCase()} ${operation.path}`;
+  if (key !== operation.operationId) throw new Error(`${where} is listed as ${key} but its operationId is ${operation.operationId}`);
+  const twins = GROUPS.flatMap((group) => Object.values(group)).filter((other) => other.method === operation.method && other.path === operation.path);
+  if (twins.length > 1) throw new Error(`${where} is declared twice`);
+  for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+    if (!operation.pathParams?.[name!]) throw new Error(`${where}: the path parameter ${name} has no description`);
+  }
+  return operation;
+}

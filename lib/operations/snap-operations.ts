@@ -1,0 +1,88 @@
+import { snapListResponseSchema, snapResponseSchema, snapUpdateSchema, workspaceSnapsQuerySchema, workspaceSnapsResponseSchema } from "@/lib/snaps/snap-schemas";
+import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
+import { successResponseSchema } from "@/lib/validation/common";
+import { examples } from "@/lib/openapi/examples";
+import { declareOperation, NOT_MODIFIED } from "./operation";
+import { snapIdParam } from "./path-params";
+
+/** Snaps: list, read, create, update, delete. */
+export const SNAP_OPERATIONS = {
+  listOwnSnaps: declareOperation({
+    method: "get",
+    path: "/api/snaps",
+    operationId: "listOwnSnaps",
+    tag: "Snaps",
+    summary: "List your snaps",
+    description: "The snaps you own, most recently updated first; each card carries only its nine layout fields.",
+    success: { status: 200, description: "Your snaps.", schema: snapListResponseSchema, example: examples.snapListResponse },
+    errors: [401],
+    access: "key-or-session",
+  }),
+  createSnap: declareOperation({
+    method: "post",
+    path: "/api/snaps",
+    operationId: "createSnap",
+    tag: "Snaps",
+    summary: "Create a snap",
+    description:
+      "A snap with a grid of rows × cols empty cards (default 1 × 1), or with templateId the template's board (GET /api/templates), the fields you send replacing its own. Safe to retry with an Idempotency-Key.",
+    requestHeaders: ["Idempotency-Key"],
+    body: { schema: snapCreateRequestSchema, example: examples.snapCreate },
+    success: { status: 201, description: "The new snap with its cards.", schema: snapResponseSchema, example: examples.snapResponse },
+    errors: [400, 401, 409, 413, 415],
+    access: "key-or-session",
+  }),
+  getSnap: declareOperation({
+    method: "get",
+    path: "/api/snaps/{id}",
+    operationId: "getSnap",
+    tag: "Snaps",
+    summary: "Get a snap",
+    description: "The snap with full cards (grid order), lines and folder, and its ETag. If-None-Match with that ETag answers 304.",
+    pathParams: snapIdParam,
+    requestHeaders: ["If-None-Match"],
+    success: { status: 200, description: "The snap.", schema: snapResponseSchema, example: examples.snapResponse, etag: true },
+    errors: [401, 403, 404],
+    otherResponses: [NOT_MODIFIED],
+    access: "key-or-session",
+  }),
+  updateSnap: declareOperation({
+    method: "patch",
+    path: "/api/snaps/{id}",
+    operationId: "updateSnap",
+    tag: "Snaps",
+    summary: "Update a snap",
+    description:
+      "Changes the given fields. Sharing fields (isPublic, shareMode, sharedWithWorkspace) need the owner or a workspace admin. With If-Match, the snap must still have that ETag, else 412 and nothing is written.",
+    pathParams: snapIdParam,
+    requestHeaders: ["If-Match", "Base-Version"],
+    body: { schema: snapUpdateSchema, example: examples.snapUpdate },
+    success: { status: 200, description: "The updated snap, with its new ETag.", schema: snapResponseSchema, example: examples.snapResponse, etag: true },
+    errors: [400, 401, 403, 404, 412, 413, 415],
+    access: "key-or-session",
+  }),
+  deleteSnap: declareOperation({
+    method: "delete",
+    path: "/api/snaps/{id}",
+    operationId: "deleteSnap",
+    tag: "Snaps",
+    summary: "Delete a snap",
+    description: "Owner or workspace admin. Its cards and lines go with it.",
+    pathParams: snapIdParam,
+    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    errors: [401, 403, 404],
+    access: "key-or-session",
+  }),
+  listWorkspaceSnaps: declareOperation({
+    method: "get",
+    path: "/api/v1/workspace/snaps",
+    operationId: "listWorkspaceSnaps",
+    tag: "Snaps",
+    summary: "List workspace snaps",
+    description: "Your snaps and those shared with your workspace, as summaries with the first 9 cards; search, filter, sort, paginate. Bad values are 400.",
+    query: workspaceSnapsQuerySchema,
+    success: { status: 200, description: "One page of summaries.", schema: workspaceSnapsResponseSchema, example: examples.workspaceSnapsResponse },
+    errors: [400, 401],
+    access: "key-or-session",
+  }),
+};

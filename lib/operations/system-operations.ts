@@ -1,0 +1,62 @@
+import { healthSchema } from "@/lib/health/health-schemas";
+import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
+import { examples } from "@/lib/openapi/examples";
+import { openApiDocumentSchema } from "@/lib/openapi/openapi-schemas";
+import { pingResponseSchema } from "@/lib/openapi/workspace-member-schemas";
+import { declareOperation } from "./operation";
+
+/** MCP, health, this document and the benchmark baseline. */
+export const SYSTEM_OPERATIONS = {
+  mcp: declareOperation({
+    method: "post",
+    path: "/api/mcp",
+    operationId: "mcp",
+    tag: "MCP",
+    summary: "MCP endpoint (Streamable HTTP)",
+    description:
+      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card, export_snap, import_snap, duplicate_snap, list_templates, create_snap_from_template. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
+    body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: 8_000_000, readByHandler: true },
+    success: { status: 200, description: "The JSON-RPC response (202 with no body for a notification).", schema: mcpResponseSchema, example: examples.mcpResponse },
+    errors: [401],
+    otherResponses: [
+      { status: 202, description: "A notification was accepted. No body." },
+      ...[400, 406, 413, 415].map((status) => ({ status, description: "A malformed or unacceptable MCP message: a JSON-RPC error.", schema: mcpResponseSchema })),
+    ],
+    access: "key",
+    readKeyWrites: true,
+  }),
+  health: declareOperation({
+    method: "get",
+    path: "/api/health",
+    operationId: "health",
+    tag: "System",
+    summary: "Health",
+    description: "For load balancers: 503 (with the same body) while the database is unreachable.",
+    success: { status: 200, description: "Up.", schema: healthSchema, example: examples.health },
+    errors: [],
+    otherResponses: [{ status: 503, description: "The database is unreachable.", schema: healthSchema }],
+    access: "public",
+  }),
+  getOpenApiDocument: declareOperation({
+    method: "get",
+    path: "/api/openapi.json",
+    operationId: "getOpenApiDocument",
+    tag: "System",
+    summary: "This document",
+    description: "OpenAPI 3.1, generated from the zod schemas the handlers validate with. The interactive reference is at /docs.",
+    success: { status: 200, description: "The document.", schema: openApiDocumentSchema },
+    errors: [],
+    access: "public",
+  }),
+  ping: declareOperation({
+    method: "get",
+    path: "/api/ping",
+    operationId: "ping",
+    tag: "System",
+    summary: "Ping",
+    description: "The cheapest route the app serves: the benchmark's baseline. No database, no authentication.",
+    success: { status: 200, description: "Always.", schema: pingResponseSchema, example: examples.ping },
+    errors: [],
+    access: "public",
+  }),
+};
