@@ -1,4 +1,5 @@
 import { callApi, type ApiResult } from "@/components/http/call-api";
+import { MAX_CARDS_PER_BATCH } from "@/lib/cards/card-constants";
 import type { Change } from "./board-changes";
 import { BoardIdMap } from "./board-id-map";
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "./board-types";
@@ -38,7 +39,7 @@ type Request = <T>(path: string, options?: { method?: string; body?: unknown; he
 
 export const SAVE_DEBOUNCE_MS = 400;
 /** The most cards one batch request takes (docs/API.md, "Batches"). */
-const BATCH_LIMIT = 100;
+const BATCH_LIMIT = MAX_CARDS_PER_BATCH;
 const DELETE_CONCURRENCY = 6;
 
 interface ServerCard extends BoardCard {

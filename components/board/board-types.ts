@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { cardFieldsSchema } from "@/lib/cards/card-schemas";
+import type { lineSchema } from "@/lib/lines/line-schemas";
+import type { snapSchema } from "@/lib/snaps/snap-schemas";
 
 type CardFields = z.infer<typeof cardFieldsSchema>;
 
@@ -9,33 +11,29 @@ type CardFields = z.infer<typeof cardFieldsSchema>;
  */
 export type BoardCard = Omit<CardFields, "fontSize"> & { id: string; fontSize: string };
 
-export interface BoardLine {
-  id: string;
-  fromCardId: string;
-  toCardId: string;
-  color: string;
-  style: "solid" | "dashed";
-  arrow: "none" | "end" | "both";
-}
+/** A line as the API answers it; the board knows its snap. */
+export type BoardLine = Omit<z.output<typeof lineSchema>, "snapId">;
 
 export type SizeMap = Record<string, number>;
 
-export interface BoardSnap {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  icon: string | null;
-  fontFamily: string;
-  canvasBackgroundColor: string;
-  cellSpacing: number;
-  rowHeights: SizeMap;
-  colWidths: SizeMap;
-  folderId: string | null;
-  isPublic: boolean;
-  shareMode: "view" | "edit";
-  shareToken: string | null;
-  sharedWithWorkspace: boolean;
-}
+/** The snap's own fields the board edits and shows, as the API answers them. */
+export type BoardSnap = Pick<
+  z.output<typeof snapSchema>,
+  | "id"
+  | "title"
+  | "subtitle"
+  | "icon"
+  | "fontFamily"
+  | "canvasBackgroundColor"
+  | "cellSpacing"
+  | "rowHeights"
+  | "colWidths"
+  | "folderId"
+  | "isPublic"
+  | "shareMode"
+  | "shareToken"
+  | "sharedWithWorkspace"
+>;
 
 /** The document the editor changes: everything saved to the server. */
 export interface BoardDoc {

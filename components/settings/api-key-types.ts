@@ -1,18 +1,8 @@
+import type { z } from "zod";
+import type { apiKeySummarySchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
+
 /** An API key as GET /api/keys lists it: never the secret. Dates are ISO strings. */
-export interface ApiKeySummary {
-  id: string;
-  name: string;
-  prefix: string;
-  /** `read`: GET and the event stream only; every write is refused. */
-  access: "full" | "read";
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiKeySummary = z.output<typeof apiKeySummarySchema>;
 
 /** The one response that carries the full key: POST /api/keys. */
-export interface CreatedApiKey extends ApiKeySummary {
-  key: string;
-}
-
-/** Spec 8: how many active keys a user may hold. */
-export const MAX_ACTIVE_API_KEYS = 10;
+export type CreatedApiKey = z.output<typeof createdApiKeyResponseSchema>["apiKey"];

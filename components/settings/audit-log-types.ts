@@ -1,12 +1,8 @@
+import type { z } from "zod";
+import type { auditEntrySchema } from "@/lib/audit/audit-schemas";
+
 /** An entry as GET /api/workspace/audit-log answers it. */
-export interface AuditEntry {
-  id: string;
-  action: string;
-  occurredAt: string;
-  actor: { type: "user" | "api_key" | "cli" | "anonymous"; userId: string | null; name: string | null; apiKeyId: string | null; apiKeyName: string | null };
-  target: { type: string; id: string | null; name: string | null };
-  ip: string | null;
-}
+export type AuditEntry = z.output<typeof auditEntrySchema>;
 
 /** The filter's choices: a whole area or nothing (every action). */
 export const AUDIT_FILTERS = [

@@ -1,16 +1,9 @@
-/** A member as GET /api/workspace/members lists them; joinedAt as an ISO string. */
-export interface WorkspaceMember {
-  id: string;
-  email: string;
-  name: string | null;
-  role: "admin" | "member";
-  joinedAt: string;
-}
+import type { z } from "zod";
+import type { workspaceMemberSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
 
-export interface WorkspaceSummary {
-  id: string;
-  name: string;
-}
+/** A member as GET /api/workspace/members lists them; joinedAt as an ISO string. */
+export type WorkspaceMember = z.output<typeof workspaceMemberSchema>;
+export type WorkspaceSummary = z.output<typeof workspaceMembersResponseSchema>["workspace"];
 
 export const ROLE_OPTIONS = [
   { value: "member", label: "Member" },

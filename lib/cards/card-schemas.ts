@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
-import { FONT_SIZES } from "./card-constants";
+import { FONT_SIZES, MAX_CARDS_PER_BATCH } from "./card-constants";
 import { KNOWN_CELL_TYPES } from "./card-types/registry";
 
 /** The registered card types, for the message and the API's description: "normal, …, image" and the last one. */
 const knownTypesList = KNOWN_CELL_TYPES.slice(0, -1).join(", ");
 const lastKnownType = KNOWN_CELL_TYPES.at(-1);
 
-export const MAX_CARDS_PER_BATCH = 100;
+export { MAX_CARDS_PER_BATCH } from "./card-constants";
+
 /**
  * Body limit of the batch routes: 100 cards with title and note at their 10,000-character maximum
  * are 2 MB in ASCII and about 6 MB in 3-byte UTF-8, so the default 1 MB would refuse legal batches.

@@ -7,3 +7,6 @@ export const healthSchema = z.object({
   database: z.enum(["reachable", "unreachable"]),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET /api/ping: the benchmark's baseline route. */
+export const pingResponseSchema = z.object({ ok: z.literal(true) });

@@ -5,7 +5,9 @@ import { listSnapHistory } from "@/lib/history/list-snap-history";
 import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
 import { idSchema } from "@/lib/validation/common";
+import { HISTORY_OPERATIONS } from "@/lib/operations/history-operations";
 import type { McpTool } from "./mcp-tools";
+import { operationArguments } from "./operation-arguments";
 
 const typed = <I extends z.ZodType>(definition: McpTool<I>) => definition as unknown as McpTool;
 const snapIdField = { id: idSchema.describe("The snap id.") };
@@ -36,8 +38,8 @@ export const HISTORY_TOOLS: readonly McpTool[] = [
     title: "Restore a snap version",
     description:
       "Puts a snap's cards, lines and content fields back as they were at a version, as one new write (undo it by restoring the version before). Same as POST /api/snaps/{id}/restore.",
-    input: z.strictObject({ ...snapIdField, ...restoreSchema.shape }),
-    output: snapResponseSchema,
+    input: operationArguments(HISTORY_OPERATIONS.restoreSnapVersion),
+    output: HISTORY_OPERATIONS.restoreSnapVersion.success.schema,
     annotations: { destructiveHint: true },
     run: async (principal, { id, version }) => ({ snap: await restoreSnapVersion(principal, id, version) }),
   }),

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
-import { cardBatchCreateSchema, cardBatchUpdateSchema, cardsResponseSchema } from "@/lib/cards/card-schemas";
 import { createCardsBatch } from "@/lib/cards/create-cards-batch";
 import { deleteCard } from "@/lib/cards/delete-card";
 import { updateCardsBatch } from "@/lib/cards/update-cards-batch";
@@ -13,12 +12,13 @@ import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
 import {
   snapCreateSchema,
   snapResponseSchema,
-  snapUpdateSchema,
   workspaceSnapsArgsSchema,
   workspaceSnapsResponseSchema,
 } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
-import { idSchema, successResponseSchema } from "@/lib/validation/common";
+import { CARD_OPERATIONS } from "@/lib/operations/card-operations";
+import { SNAP_OPERATIONS } from "@/lib/operations/snap-operations";
+import { operationArguments } from "./operation-arguments";
 import { TRANSFER_TOOLS } from "./transfer-tools";
 import { HISTORY_TOOLS } from "./history-tools";
 
@@ -43,8 +43,6 @@ function tool<I extends z.ZodType>(definition: McpTool<I>): McpTool {
   return definition as unknown as McpTool;
 }
 
-const byIdSchema = (what: string) => z.strictObject({ id: idSchema.describe(`The ${what} id.`) });
-
 export const MCP_TOOLS: readonly McpTool[] = [
   tool({
     name: "list_snaps",
@@ -60,8 +58,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "get_snap",
     title: "Get a snap",
     description: "One snap with all its cards (grid order), lines and folder. Same as GET /api/snaps/{id}.",
-    input: byIdSchema("snap"),
-    output: snapResponseSchema,
+    input: operationArguments(SNAP_OPERATIONS.getSnap),
+    output: SNAP_OPERATIONS.getSnap.success.schema,
     annotations: { readOnlyHint: true },
     run: async (principal, { id }) => ({ snap: await getSnapOrThrow(principal, id) }),
   }),
@@ -78,8 +76,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "update_snap",
     title: "Update a snap",
     description: "Changes the given fields of a snap; sharing fields need the owner or a workspace admin. Same as PATCH /api/snaps/{id}.",
-    input: byIdSchema("snap").extend(snapUpdateSchema.shape),
-    output: snapResponseSchema,
+    input: operationArguments(SNAP_OPERATIONS.updateSnap),
+    output: SNAP_OPERATIONS.updateSnap.success.schema,
     annotations: { idempotentHint: true },
     run: async (principal, { id, ...changes }) => ({ snap: await updateSnap(principal, id, changes) }),
   }),
@@ -87,8 +85,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "delete_snap",
     title: "Delete a snap",
     description: "Deletes a snap with its cards and lines (owner or workspace admin). Same as DELETE /api/snaps/{id}.",
-    input: byIdSchema("snap"),
-    output: successResponseSchema,
+    input: operationArguments(SNAP_OPERATIONS.deleteSnap),
+    output: SNAP_OPERATIONS.deleteSnap.success.schema,
     annotations: { destructiveHint: true, idempotentHint: true },
     run: async (principal, { id }) => {
       await deleteSnap(principal, id);
@@ -99,8 +97,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "create_cards",
     title: "Create cards",
     description: "1 to 100 cards, each naming its snap, all or nothing. Same as POST /api/snaps/cards/batch.",
-    input: cardBatchCreateSchema,
-    output: cardsResponseSchema,
+    input: operationArguments(CARD_OPERATIONS.createCards),
+    output: CARD_OPERATIONS.createCards.success.schema,
     annotations: {},
     run: async (principal, { cards }) => ({ cards: await createCardsBatch(principal, cards) }),
   }),
@@ -108,8 +106,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "update_cards",
     title: "Update cards",
     description: "1 to 100 partial card updates, each naming its card id once, all or nothing. Same as PATCH /api/snaps/cards/batch.",
-    input: cardBatchUpdateSchema,
-    output: cardsResponseSchema,
+    input: operationArguments(CARD_OPERATIONS.updateCards),
+    output: CARD_OPERATIONS.updateCards.success.schema,
     annotations: { idempotentHint: true },
     run: async (principal, { updates }) => ({ cards: await updateCardsBatch(principal, updates) }),
   }),
@@ -117,8 +115,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
     name: "delete_card",
     title: "Delete a card",
     description: "Deletes one card and the lines touching it. Same as DELETE /api/snaps/cards/{id}.",
-    input: byIdSchema("card"),
-    output: successResponseSchema,
+    input: operationArguments(CARD_OPERATIONS.deleteCard),
+    output: CARD_OPERATIONS.deleteCard.success.schema,
     annotations: { destructiveHint: true, idempotentHint: true },
     run: async (principal, { id }) => {
       await deleteCard(principal, id);

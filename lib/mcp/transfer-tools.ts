@@ -10,9 +10,10 @@ import { exportSnap } from "@/lib/transfer/export-snap";
 import { importSnap } from "@/lib/transfer/import-snap";
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { summarizeSnapDocument } from "@/lib/transfer/summarize-snap-document";
-import { duplicateSnapSchema, exportArgsSchema, importSummarySchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
-import { idSchema } from "@/lib/validation/common";
+import { exportArgsSchema, importSummarySchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
+import { TRANSFER_OPERATIONS } from "@/lib/operations/transfer-operations";
 import type { McpTool } from "./mcp-tools";
+import { operationArguments } from "./operation-arguments";
 
 function tool<I extends z.ZodType>(definition: McpTool<I>): McpTool {
   return definition as unknown as McpTool;
@@ -64,8 +65,8 @@ export const TRANSFER_TOOLS: readonly McpTool[] = [
     name: "duplicate_snap",
     title: "Duplicate a snap",
     description: 'A private copy of a snap you can read, with its cards and lines, in your workspace (title default "Copy of …"). Same as POST /api/snaps/{id}/duplicate.',
-    input: z.strictObject({ id: idSchema.describe("The snap id."), ...duplicateSnapSchema.shape }),
-    output: snapResponseSchema,
+    input: operationArguments(TRANSFER_OPERATIONS.duplicateSnap),
+    output: TRANSFER_OPERATIONS.duplicateSnap.success.schema,
     annotations: {},
     run: async (principal, { id, ...input }) => ({ snap: await duplicateSnap(principal, id, input) }),
   }),

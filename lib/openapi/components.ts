@@ -12,7 +12,7 @@ import {
   listCardSchema,
 } from "@/lib/cards/card-schemas";
 import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponseSchema, folderSummarySchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
-import { healthSchema } from "@/lib/health/health-schemas";
+import { healthSchema, pingResponseSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
@@ -36,7 +36,7 @@ import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "./openapi-schemas";
 import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
-import { pingResponseSchema, workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "./workspace-member-schemas";
+import { workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "@/lib/workspaces/member-response-schemas";
 
 export interface NamedSchema {
   name: string;

@@ -34,18 +34,16 @@ export interface BodySpec<Body extends z.ZodType = z.ZodType, Parsed = z.output<
   readByHandler?: boolean;
 }
 
-export interface ResponseSpec<Schema extends z.ZodType | undefined = z.ZodType | undefined> {
+/** One declared answer: its status, what it means, and its JSON body's schema if it has one. */
+export type ResponseSpec<Schema extends z.ZodType | undefined = z.ZodType | undefined> = {
   status: number;
   description: string;
-  schema?: Schema;
   example?: unknown;
   /** Answered with an ETag (and If-None-Match → 304). */
   etag?: boolean;
   /** Server-Sent Events (text/event-stream) instead of JSON. */
   eventStream?: boolean;
-  /** Another media type the same answer may take instead of JSON, with a description. */
-  alternativeMedia?: Record<string, string>;
-}
+} & (Schema extends z.ZodType ? { schema: Schema } : { schema?: undefined });
 
 /**
  * One operation of the API, declared once: the route handler (lib/http/route-handlers.ts), its

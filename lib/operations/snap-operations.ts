@@ -1,5 +1,6 @@
 import { snapListResponseSchema, snapResponseSchema, snapUpdateSchema, workspaceSnapsQuerySchema, workspaceSnapsResponseSchema } from "@/lib/snaps/snap-schemas";
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
+import { parseSnapCreateBody } from "@/lib/templates/parse-snap-create-body";
 import { successResponseSchema } from "@/lib/validation/common";
 import { examples } from "@/lib/openapi/examples";
 import { declareOperation, NOT_MODIFIED } from "./operation";
@@ -27,7 +28,7 @@ export const SNAP_OPERATIONS = {
     description:
       "A snap with a grid of rows × cols empty cards (default 1 × 1), or with templateId the template's board (GET /api/templates), the fields you send replacing its own. Safe to retry with an Idempotency-Key.",
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: snapCreateRequestSchema, example: examples.snapCreate },
+    body: { schema: snapCreateRequestSchema, example: examples.snapCreate, parse: parseSnapCreateBody },
     success: { status: 201, description: "The new snap with its cards.", schema: snapResponseSchema, example: examples.snapResponse },
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",

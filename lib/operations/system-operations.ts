@@ -1,8 +1,7 @@
-import { healthSchema } from "@/lib/health/health-schemas";
+import { healthSchema, pingResponseSchema } from "@/lib/health/health-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import { examples } from "@/lib/openapi/examples";
 import { openApiDocumentSchema } from "@/lib/openapi/openapi-schemas";
-import { pingResponseSchema } from "@/lib/openapi/workspace-member-schemas";
 import { declareOperation } from "./operation";
 
 /** MCP, health, this document and the benchmark baseline. */

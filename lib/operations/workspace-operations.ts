@@ -3,7 +3,7 @@ import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/li
 import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
 import { auditExamples } from "@/lib/openapi/audit-examples";
 import { examples } from "@/lib/openapi/examples";
-import { workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "@/lib/openapi/workspace-member-schemas";
+import { workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
 import { declareOperation } from "./operation";
 import { memberUserIdParam } from "./path-params";
 

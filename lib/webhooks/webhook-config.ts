@@ -1,7 +1,6 @@
 /** Standard Webhooks' retry schedule, in seconds after the failed attempt. */
 const DEFAULT_RETRY_DELAYS = [5, 300, 1800, 7200, 18000, 36000, 36000];
 
-export const MAX_WEBHOOKS_PER_USER = 20;
 /** Deliveries that finally failed, one after another, before the endpoint is disabled. */
 export const FAILURES_BEFORE_DISABLING = 20;
 export const DELIVERY_TIMEOUT_MS = 10_000;

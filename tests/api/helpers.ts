@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
+import { assertDocumented } from "./documented-response";
 
 export const baseUrl = inject("baseUrl");
 export const databaseUrl = inject("databaseUrl");
@@ -17,7 +18,10 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-/** One request to the real server; bodies are sent as JSON unless a raw string is given. */
+/**
+ * One request to the real server; bodies are sent as JSON unless a raw string is given. The answer
+ * must be one the operation declares (tests/api/documented-response.ts), else the test fails.
+ */
 export async function api<T = any>(
   method: string,
   path: string,
@@ -43,6 +47,7 @@ export async function api<T = any>(
   } catch {
     // not JSON: keep the text so a test can show it
   }
+  if (new URL(base).pathname === "/" && path.startsWith("/api/")) assertDocumented(method, path, response.status, parsed, response.headers.get("content-type") ?? "");
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 

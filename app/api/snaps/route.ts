@@ -5,6 +5,5 @@ import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.listOwnSnaps, async ({ principal }) => ({ snaps: await listOwnSnaps(principal) })),
-  // With templateId, the template's board; the body is checked again against that shape.
   implement(operations.createSnap, async ({ principal, body }) => ({ snap: await createSnapFromBody(principal, body) })),
 );

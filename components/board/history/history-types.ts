@@ -1,12 +1,6 @@
-/** One entry of GET /api/snaps/:id/history, as the panel reads it. */
-export interface HistoryEntry {
-  version: number;
-  occurredAt: string;
-  actor: { type: "user" | "apiKey" | "mcp"; userId: string; name: string | null; apiKeyId: string | null; apiKeyName: string | null };
-  summary: string;
-}
+import type { z } from "zod";
+import type { historyEntrySchema, historyResponseSchema } from "@/lib/history/history-schemas";
 
-export interface HistoryPage {
-  entries: HistoryEntry[];
-  hasMore: boolean;
-}
+/** One entry of GET /api/snaps/{id}/history. */
+export type HistoryEntry = z.output<typeof historyEntrySchema>;
+export type HistoryPage = z.output<typeof historyResponseSchema>;

@@ -1,30 +1,9 @@
+import type { z } from "zod";
+import type { webhookDeliverySchema, webhookSchema } from "@/lib/webhooks/webhook-schemas";
+
 /** A webhook as GET /api/webhooks answers it. */
-export interface WebhookSummary {
-  id: string;
-  url: string;
-  events: string[];
-  snapId: string | null;
-  description: string;
-  enabled: boolean;
-  disabledReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: "pending" | "succeeded" | "failed";
-  attempts: number;
-  lastResponseStatus: number | null;
-  lastError: string | null;
-  durationMs: number | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-}
-
-export const MAX_WEBHOOKS = 20;
+export type WebhookSummary = z.output<typeof webhookSchema>;
+export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 /** The event types one can subscribe to, grouped as the form shows them. */
 export const EVENT_GROUPS: readonly { label: string; types: readonly string[] }[] = [

@@ -10,7 +10,8 @@ import { Toast } from "@/components/ui/toast";
 import { AddWebhookDialog } from "./add-webhook-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { WebhookItem } from "./webhook-item";
-import { MAX_WEBHOOKS, type WebhookSummary } from "./webhook-types";
+import { MAX_WEBHOOKS_PER_USER } from "@/lib/webhooks/webhook-limits";
+import type { WebhookSummary } from "./webhook-types";
 
 type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; webhooks: WebhookSummary[] };
 
@@ -55,7 +56,7 @@ export function WebhooksSection() {
             </h2>
             {list.status === "ready" && (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
-                {list.webhooks.length} of {MAX_WEBHOOKS}
+                {list.webhooks.length} of {MAX_WEBHOOKS_PER_USER}
               </span>
             )}
           </div>

@@ -4,7 +4,8 @@ import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
-import { displayPrefix, generateApiKeySecret, MAX_ACTIVE_API_KEYS } from "./key-format";
+import { MAX_ACTIVE_API_KEYS } from "./api-key-limits";
+import { displayPrefix, generateApiKeySecret } from "./key-format";
 import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";
 
 /** Keys carry 288 random bits, so bcrypt's cost guards a leaked hash table, not guessing. */

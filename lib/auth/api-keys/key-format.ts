@@ -6,7 +6,6 @@ export const API_KEY_PREFIX = "service_sk_";
 export const API_KEY_RANDOM_LENGTH = 48;
 /** The first 20 characters are stored and shown as the key's prefix. */
 export const API_KEY_DISPLAY_PREFIX_LENGTH = 20;
-export const MAX_ACTIVE_API_KEYS = 10;
 
 const KEY_PATTERN = new RegExp(`^${API_KEY_PREFIX}[A-Za-z0-9_-]{${API_KEY_RANDOM_LENGTH}}$`);
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { idSchema, timestampSchema } from "@/lib/validation/common";
 import { WORKSPACE_ROLES } from "@/lib/workspaces/schemas";
 
-// The members API's response shapes (toWorkspaceMember in lib/workspaces/member-selects.ts), for
-// the OpenAPI document; the contract test holds them to the server's real answers.
+// The members API's response shapes (toWorkspaceMember in lib/workspaces/member-selects.ts): the
+// declarations in lib/operations/ and the settings page's types read them.
 
 export const workspaceMemberSchema = z.object({
   id: idSchema.describe("The member's user id."),
@@ -19,6 +19,3 @@ export const workspaceMembersResponseSchema = z.object({
 });
 
 export const workspaceMemberResponseSchema = z.object({ member: workspaceMemberSchema });
-
-/** GET /api/ping: the benchmark's baseline route. */
-export const pingResponseSchema = z.object({ ok: z.literal(true) });
