@@ -1,4 +1,4 @@
-/** The one code-to-status table of the API (spec part 7 plus DESIGN's extra codes). */
+/** The one code-to-status table of the API (docs/API.md, "Errors"). */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -25,7 +25,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** Thrown anywhere in lib; the route wrapper turns it into DESIGN's error body. */
+/** Thrown anywhere in lib; the route wrapper turns it into the error body. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -18,7 +18,7 @@ export function errorResponse(code: ErrorCode, message: string, details?: ErrorD
   return response;
 }
 
-/** Anything thrown by a handler becomes DESIGN's error body; only the unexpected is a logged 500. */
+/** Anything thrown by a handler becomes the error body (docs/API.md, "Errors"); only the unexpected is a logged 500. */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, error.headers);
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));

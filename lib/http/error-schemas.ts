@@ -3,7 +3,7 @@ import { ERROR_STATUS, type ErrorCode } from "./api-error";
 
 const errorCodes = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
-/** DESIGN's error body, answered by every /api path for every error (errorBody builds it). */
+/** The error body (docs/API.md, "Errors"), answered by every /api path for every error (errorBody builds it). */
 export const errorBodySchema = z.strictObject({
   error: z.strictObject({
     code: z.enum(errorCodes).describe("Machine-readable; the HTTP status follows from it (README, Errors)."),

@@ -33,7 +33,7 @@ interface RouteOptions {
 
 /**
  * Wraps a public handler in the request frame (lib/http/run-request.ts): a request id, anything
- * thrown turned into DESIGN's error body, one access-log line.
+ * thrown turned into the error body (docs/API.md, "Errors"), one access-log line.
  */
 export function withErrors<P extends Params = Params>(
   handler: (request: Request, params: P, context: RequestContext) => Promise<Response>,

@@ -9,7 +9,7 @@ import { withHeaders } from "./with-headers";
 
 /**
  * The frame of every /api request: a request id in the context (so every log line of the request
- * carries it), anything thrown turned into DESIGN's error body, X-Request-Id and the caller's
+ * carries it), anything thrown turned into the error body (docs/API.md, "Errors"), X-Request-Id and the caller's
  * X-RateLimit-* headers on the response, one access-log line, and the request's metrics.
  */
 export function runRequest(request: Request, handle: (context: RequestContext) => Promise<Response>): Promise<Response> {

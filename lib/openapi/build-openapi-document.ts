@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/api-error";
 import packageJson from "@/package.json";
@@ -53,6 +54,7 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
   413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
   410: { code: "GONE", description: "A feed cursor older than the events kept.", message: "This cursor is older than the 30 days of events kept: some events after it are gone. Start again without after." },
   429: { code: "RATE_LIMITED", description: "Too many attempts; Retry-After says when to try again.", message: "Too many attempts; try again later" },
+  500: { code: "INTERNAL_SERVER_ERROR", description: "An unexpected failure, logged with the request id; nothing partial was written.", message: "Something went wrong on our side" },
   415: { code: "UNSUPPORTED_MEDIA_TYPE", description: "The body is not application/json.", message: "Send the body as JSON with Content-Type: application/json" },
 };
 
@@ -110,6 +112,13 @@ const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: J
   },
 };
 
+/** On every authenticated answer while rate limits are on (RATE_LIMIT_REQUESTS_PER_MINUTE above 0; 1200 by default). */
+const RATE_LIMIT_HEADERS: JsonSchema = {
+  "X-RateLimit-Limit": ref("headers", "RateLimitLimit"),
+  "X-RateLimit-Remaining": ref("headers", "RateLimitRemaining"),
+  "X-RateLimit-Reset": ref("headers", "RateLimitReset"),
+};
+
 const SECURITY: Record<Access, JsonSchema[]> = {
   "key-or-session": [{ bearerAuth: [] }, { sessionCookie: [] }],
   session: [{ sessionCookie: [] }],
@@ -165,6 +174,25 @@ function queryValueSchema(field: z.ZodType): JsonSchema {
   }
 }
 
+/**
+ * The errors every operation of its kind can answer, whether or not it lists them: 400 and 404 when
+ * its path names a resource (a path that is not valid percent-encoded UTF-8 is refused before any
+ * route runs); an authenticated one 401 (no caller) and 429 (past the rate limit), and 403 for a
+ * write (a read-only key) or a caller of the wrong kind.
+ */
+function impliedErrors(operation: AnyOperation): number[] {
+  const named = Object.keys(operation.pathParams ?? {}).length ? [400, 404] : [];
+  if (operation.access === "public" || operation.access === "same-origin") return named;
+  const refusesSome = operation.method !== "get" || operation.access !== "key-or-session";
+  return [...named, 401, 429, ...(refusesSome ? [403] : [])];
+}
+
+/** A UUID-shaped Idempotency-Key example of its own for each operation, so generated tests do not collide. */
+function idempotencyKeyExample(operationId: string): string {
+  const hex = createHash("sha256").update(operationId).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, string>, responseNames: Map<z.ZodType, string>): JsonSchema {
   const where = `${operation.method.toUpperCase()} ${operation.path}`;
   const { success } = operation;
@@ -178,10 +206,13 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
       example,
     })),
     ...(operation.query ? queryParameters(operation.query) : []),
-    ...(operation.requestHeaders ?? []).map((header) => ref("parameters", HEADER_PARAMETERS[header].component)),
+    ...(operation.requestHeaders ?? []).map((header) =>
+      header === "Idempotency-Key" ? { ...HEADER_PARAMETERS[header].parameter, example: idempotencyKeyExample(operation.operationId) } : ref("parameters", HEADER_PARAMETERS[header].component),
+    ),
   ];
 
-  const successHeaders: JsonSchema = {};
+  const authenticated = operation.access !== "public" && operation.access !== "same-origin";
+  const successHeaders: JsonSchema = authenticated ? { ...RATE_LIMIT_HEADERS } : {};
   if (success.etag) successHeaders.ETag = ref("headers", "ETag");
   if (operation.requestHeaders?.includes("Idempotency-Key")) successHeaders["Idempotent-Replayed"] = ref("headers", "IdempotentReplayed");
   if (operation.requestHeaders?.includes("Base-Version")) successHeaders["Snap-Version"] = ref("headers", "SnapVersion");
@@ -189,19 +220,25 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
     [success.status]: {
       description: success.description,
       ...(Object.keys(successHeaders).length ? { headers: successHeaders } : {}),
-      ...(success.schema
-        ? { content: { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } } }
+      ...(success.schema || success.eventStream || success.files
+        ? {
+            content: {
+              ...(success.schema ? { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } } : {}),
+              ...(success.eventStream ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events." } } } : {}),
+              ...Object.fromEntries(Object.entries(success.files ?? {}).map(([media, description]) => [media, { schema: { type: "string", description } }])),
+            },
+          }
         : {}),
-      ...(success.eventStream ? { content: { "text/event-stream": { schema: { type: "string" } } } } : {}),
     },
   };
-  for (const status of operation.errors) responses[status] = ref("responses", `Error${status}`);
+  for (const status of [...new Set([...impliedErrors(operation), ...operation.errors])].sort((a, b) => a - b)) responses[status] = ref("responses", `Error${status}`);
   for (const other of operation.otherResponses ?? []) {
     responses[other.status] = {
       description: other.description,
       ...(other.schema ? { content: { [JSON_TYPE]: { schema: schemaRef(responseNames, other.schema, where) } } } : {}),
     };
   }
+  responses[500] = ref("responses", "Error500");
   responses.default = ref("responses", "Error");
 
   return {
@@ -227,7 +264,11 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
 function errorResponses(): Record<string, JsonSchema> {
   const entries = Object.entries(ERROR_RESPONSES).map(([status, { code, description, message }]) => [
     `Error${status}`,
-    { description, content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code, message } } } } },
+    {
+      description,
+      ...(status === "429" ? { headers: { "Retry-After": ref("headers", "RetryAfter"), ...RATE_LIMIT_HEADERS } } : {}),
+      content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code, message } } } },
+    },
   ]);
   const fallback = {
     description: `Any other error, e.g. ${ERROR_STATUS.RATE_LIMITED} RATE_LIMITED, ${ERROR_STATUS.INTERNAL_SERVER_ERROR} INTERNAL_SERVER_ERROR or ${ERROR_STATUS.SERVICE_UNAVAILABLE} SERVICE_UNAVAILABLE (429 and 503 with Retry-After).`,
@@ -254,8 +295,14 @@ function build(): OpenApiDocument {
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
-    info: { title: "Snap Board Service API", version: packageJson.version, description: DESCRIPTION },
-    servers: [{ url: "/", description: "This server" }],
+    info: {
+      title: "Snap Board Service API",
+      version: packageJson.version,
+      description: DESCRIPTION,
+      contact: { name: "Snap Board Service: the API reference is at /docs on this server" },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
+    },
+    servers: [{ url: "/", description: "This server: production, staging or local, wherever the app runs", "x-internal": false }],
     tags: TAGS.map((tag) => ({ ...tag })),
     security: SECURITY["key-or-session"],
     paths,
@@ -263,11 +310,20 @@ function build(): OpenApiDocument {
     components: {
       schemas: { ...requestComponents, ...responseComponents },
       responses: errorResponses(),
-      parameters: Object.fromEntries(Object.values(HEADER_PARAMETERS).map(({ component, parameter }) => [component, parameter])),
+      // Idempotency-Key is written into each operation, with an example of its own.
+      parameters: Object.fromEntries(
+        Object.entries(HEADER_PARAMETERS)
+          .filter(([header]) => header !== "Idempotency-Key")
+          .map(([, { component, parameter }]) => [component, parameter]),
+      ),
       headers: {
         ETag: { description: "The representation's entity tag, for If-Match and If-None-Match.", schema: { type: "string" } },
         SnapVersion: { description: "The snap's version after this write (the id of its `change` event).", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
         IdempotentReplayed: { description: "Present on a replayed answer to a retried Idempotency-Key.", schema: { type: "string", const: "true" } },
+        RateLimitLimit: { description: "Requests the caller may make per window (present while rate limits are on).", schema: { type: "integer", format: "int32", minimum: 1, maximum: 2147483647 } },
+        RateLimitRemaining: { description: "Requests left in the current window (present while rate limits are on).", schema: { type: "integer", format: "int32", minimum: 0, maximum: 2147483647 } },
+        RateLimitReset: { description: "When the window resets, in Unix time seconds (present while rate limits are on).", schema: { type: "integer", format: "int64", minimum: 0, maximum: 9007199254740991 } },
+        RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 86400 } },
       },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "service_sk_…", description: "A personal API key (Settings › Integrations)." },

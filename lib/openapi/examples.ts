@@ -82,8 +82,8 @@ export const examples = {
   lineUpdate: { color: "#ef4444", arrow: "both" },
   folderCreate: { name: "Roadmaps" },
   apiKeyCreate: { name: "Deploy script", access: "read" },
-  signUp: { email: "ada@example.com", password: "correct-horse-42", name: "Ada" },
-  memberAdd: { email: "bob@example.com", role: "member" },
+  signUp: { email: "new.user@example.com", password: "correct-horse-42", name: "New user" },
+  memberAdd: { email: "invitee@example.com", role: "member" },
   memberRole: { role: "admin" },
   mcpRequest: {
     jsonrpc: "2.0",
@@ -131,13 +131,13 @@ export const examples = {
       key: "service_sk_Xq3vT9bLmR2pK8sW4nY6hJ1cF5gD0aZ7eU3iO9tQ2xV8bN4m",
     },
   },
-  userResponse: { user: { id: USER_ID, email: "ada@example.com", name: "Ada" } },
+  userResponse: { user: { id: USER_ID, email: "new.user@example.com", name: "New user" } },
   health: { status: "ok", version: "0.1.0", database: "reachable" },
   membersResponse: {
     workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" },
     members: [{ id: USER_ID, email: "ada@example.com", name: "Ada", role: "admin", joinedAt: CREATED }],
   },
-  memberResponse: { member: { id: "cm3k9w1a2000aqz8rq1w2e3r4", email: "bob@example.com", name: "Bob", role: "member", joinedAt: UPDATED } },
+  memberResponse: { member: { id: "cm3k9w1a2000aqz8rq1w2e3r4", email: "invitee@example.com", name: "Invitee", role: "member", joinedAt: UPDATED } },
   ping: { ok: true },
   mcpResponse: {
     jsonrpc: "2.0",

@@ -9,9 +9,18 @@ export interface JsonSchemaOptions {
   target?: "draft-2020-12" | "draft-07";
 }
 
-/** zod's date-time pattern repeats what format: date-time says in 500 characters; the format stays. */
+const INT32 = 2 ** 31;
+
+/**
+ * zod's date-time pattern repeats what format: date-time says in 500 characters; the format stays.
+ * An integer says its size (int32 when its bounds fit, else int64), as code generators want.
+ */
 export function trimJsonSchema({ jsonSchema }: { jsonSchema: JsonSchema }): void {
   if (jsonSchema.format === "date-time") delete jsonSchema.pattern;
+  if (jsonSchema.type === "integer" && jsonSchema.format === undefined) {
+    const { minimum, maximum } = jsonSchema as { minimum?: number; maximum?: number };
+    jsonSchema.format = minimum !== undefined && maximum !== undefined && minimum >= -INT32 && maximum < INT32 ? "int32" : "int64";
+  }
 }
 
 /** One zod schema as JSON Schema, without the $schema line (an OpenAPI document or an MCP tool embeds it). */

@@ -83,6 +83,7 @@ export function webhookEventsSection(): Record<string, JsonSchema> {
       type,
       {
         post: {
+          operationId: `receive${type.replace(/(^|[._])(\w)/g, (_, _separator: string, letter: string) => letter.toUpperCase())}Event`,
           summary: `${type} event`,
           description: "Signed with Standard Webhooks: verify webhook-signature over `webhook-id.webhook-timestamp.body` with your secret. Answer 2xx within 10 s; anything else is retried (410 Gone disables the endpoint).",
           parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({ name, in: "header", required: true, schema: { type: "string" } })),

@@ -52,8 +52,8 @@ export const ACCOUNT_OPERATIONS = {
     description: "The web app's sign-up: same-origin browser requests only (403 otherwise).",
     body: { schema: signUpInputSchema, example: examples.signUp },
     success: { status: 201, description: "The new user.", schema: userResponseSchema, example: examples.userResponse },
-    errors: [400, 403, 409, 413, 415],
-    access: "public",
+    errors: [400, 403, 409, 413, 415, 429],
+    access: "same-origin",
   }),
   signOutEverywhere: declareOperation({
     method: "post",

@@ -41,8 +41,10 @@ export type ResponseSpec<Schema extends z.ZodType | undefined = z.ZodType | unde
   example?: unknown;
   /** Answered with an ETag (and If-None-Match → 304). */
   etag?: boolean;
-  /** Server-Sent Events (text/event-stream) instead of JSON. */
+  /** Server-Sent Events (text/event-stream), instead of JSON or (MCP) as the client's Accept chooses. */
   eventStream?: boolean;
+  /** Files it may be instead of JSON, by media type (an export's CSV or picture). */
+  files?: Record<string, string>;
 } & (Schema extends z.ZodType ? { schema: Schema } : { schema?: undefined });
 
 /**

@@ -15,7 +15,14 @@ export const SYSTEM_OPERATIONS = {
     description:
       "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card, export_snap, import_snap, duplicate_snap, list_templates, create_snap_from_template. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
     body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: 8_000_000, readByHandler: true },
-    success: { status: 200, description: "The JSON-RPC response (202 with no body for a notification).", schema: mcpResponseSchema, example: examples.mcpResponse },
+    success: {
+      status: 200,
+      description:
+        "The JSON-RPC response, as JSON or as a one-message event stream: the client must send Accept: application/json, text/event-stream (406 otherwise); 202 with no body for a notification.",
+      schema: mcpResponseSchema,
+      example: examples.mcpResponse,
+      eventStream: true,
+    },
     errors: [401],
     otherResponses: [
       { status: 202, description: "A notification was accepted. No body." },

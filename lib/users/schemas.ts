@@ -1,10 +1,14 @@
 import { z } from "zod";
 
+/** What the document says of every email, as the server holds them to it (a transform hides it otherwise). */
+const EMAIL_FORMAT = { format: "email", maxLength: 254 };
+
 export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: "Enter a valid email address" }).max(254, "Email is too long"));
+  .pipe(z.email({ error: "Enter a valid email address" }).max(254, "Email is too long"))
+  .meta(EMAIL_FORMAT);
 
 /** Long enough to resist guessing, short enough that bcrypt sees all of it (72 bytes). */
 export const passwordSchema = z
@@ -33,7 +37,10 @@ export const signInInputSchema = z.object({
 });
 
 /** What the API shows of a user. */
-export const userSchema = z.object({ id: z.string(), email: z.string(), name: z.string().nullable() });
+/** An email as the server answers it: one that passed emailSchema. */
+export const storedEmailSchema = z.string().meta(EMAIL_FORMAT);
+
+export const userSchema = z.object({ id: z.string(), email: storedEmailSchema, name: z.string().nullable() });
 export const userResponseSchema = z.object({ user: userSchema });
 
 /** PUT /api/account/password. currentPassword may be left out only by an account that has none (single sign-on). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "@/lib/validation/common";
+import { storedEmailSchema } from "@/lib/users/schemas";
 import { WORKSPACE_ROLES } from "@/lib/workspaces/schemas";
 
 // The members API's response shapes (toWorkspaceMember in lib/workspaces/member-selects.ts): the
@@ -7,7 +8,7 @@ import { WORKSPACE_ROLES } from "@/lib/workspaces/schemas";
 
 export const workspaceMemberSchema = z.object({
   id: idSchema.describe("The member's user id."),
-  email: z.string(),
+  email: storedEmailSchema,
   name: z.string().nullable(),
   role: z.enum(WORKSPACE_ROLES),
   joinedAt: timestampSchema,
