@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { KeyIcon, PlusIcon } from "@/components/ui/icons";
 import { Toast } from "@/components/ui/toast";
 import { ApiKeyTable } from "./api-key-table";
-import { MAX_ACTIVE_API_KEYS } from "@/lib/auth/api-keys/api-key-limits";
+import { MAX_ACTIVE_API_KEYS } from "@/lib/validation/per-user-limits";
 import type { ApiKeySummary } from "./api-key-types";
 import { GenerateKeyDialog } from "./generate-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";

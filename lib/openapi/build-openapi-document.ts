@@ -38,6 +38,11 @@ and \`X-RateLimit-Reset\` (Unix time, seconds) for the caller's budget (per API 
 session). Past it, and after too many failed authentications from one address or for one key prefix,
 the answer is 429 \`RATE_LIMITED\` with \`Retry-After\` (seconds).
 
+**Paths.** \`/api/snaps/cards/{id}\` (cards) sits beside \`/api/snaps/{id}/…\` (a snap's export,
+lines, history, …), as the service's contract fixes them; a tool may call the pair ambiguous. They
+never collide: the fixed segment \`cards\` (and \`batch\`, \`import\`) is matched first, and no snap has
+such an id.
+
 **AI agents.** An MCP server (Streamable HTTP) is at \`/api/mcp\`, with the same API keys.`;
 
 const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; message: string }> = {

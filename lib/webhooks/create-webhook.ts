@@ -5,7 +5,7 @@ import type { Principal } from "@/lib/auth/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/http/api-error";
 import { assertWebhookInput } from "./assert-webhook-input";
-import { MAX_WEBHOOKS_PER_USER } from "./webhook-limits";
+import { MAX_WEBHOOKS_PER_USER } from "@/lib/validation/per-user-limits";
 import type { WebhookCreate } from "./webhook-schemas";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
 import { webhookAuditName } from "./webhook-audit-name";

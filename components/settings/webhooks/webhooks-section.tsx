@@ -10,7 +10,7 @@ import { Toast } from "@/components/ui/toast";
 import { AddWebhookDialog } from "./add-webhook-dialog";
 import { RotateSecretDialog } from "./rotate-secret-dialog";
 import { WebhookItem } from "./webhook-item";
-import { MAX_WEBHOOKS_PER_USER } from "@/lib/webhooks/webhook-limits";
+import { MAX_WEBHOOKS_PER_USER } from "@/lib/validation/per-user-limits";
 import type { WebhookSummary } from "./webhook-types";
 
 type ListState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; webhooks: WebhookSummary[] };
