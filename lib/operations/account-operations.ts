@@ -1,8 +1,8 @@
 import { apiKeysResponseSchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
 import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
-import { successResponseSchema } from "@/lib/validation/common";
 import { auditExamples } from "@/lib/openapi/audit-examples";
 import { examples } from "@/lib/openapi/examples";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { apiKeyIdParam } from "./path-params";
 
@@ -39,7 +39,7 @@ export const ACCOUNT_OPERATIONS = {
     summary: "Revoke an API key",
     description: "Immediate on every instance: the next request with the key is a 401.",
     pathParams: apiKeyIdParam,
-    success: { status: 200, description: "Revoked.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Revoked."),
     errors: [401, 403, 404],
     access: "session",
   }),
@@ -64,7 +64,7 @@ export const ACCOUNT_OPERATIONS = {
     description:
       "Ends every session of the signed-in user on every instance at its next request, this one included, and closes " +
       "their sessions' event streams. API keys are not affected (revoke them separately).",
-    success: { status: 200, description: "Signed out everywhere.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Signed out everywhere."),
     errors: [401, 403],
     access: "session",
   }),
@@ -78,7 +78,7 @@ export const ACCOUNT_OPERATIONS = {
       "Checks the current password (failures count against the sign-in limits: 429), sets the new one and ends every " +
       "session of the user, this one included. An account made by single sign-on may set a first password without one.",
     body: { schema: changePasswordInputSchema, example: auditExamples.changePassword },
-    success: { status: 200, description: "Changed; sign in again.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Changed; sign in again."),
     errors: [400, 401, 403, 413, 415, 429],
     access: "session",
   }),

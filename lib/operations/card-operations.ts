@@ -1,6 +1,6 @@
 import { cardBatchCreateSchema, cardBatchUpdateSchema, cardCreateSchema, cardResponseSchema, cardsResponseSchema, cardUpdateSchema } from "@/lib/cards/card-schemas";
-import { successResponseSchema } from "@/lib/validation/common";
 import { examples } from "@/lib/openapi/examples";
+import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
 import { cardIdParam, snapIdParam } from "./path-params";
 
@@ -57,7 +57,7 @@ export const CARD_OPERATIONS = {
     description: "Lines touching the card go with it.",
     pathParams: cardIdParam,
     requestHeaders: ["Base-Version"],
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
   }),

@@ -1,6 +1,6 @@
 import { folderCreateSchema, folderResponseSchema, foldersResponseSchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
-import { successResponseSchema } from "@/lib/validation/common";
 import { examples } from "@/lib/openapi/examples";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { folderIdParam } from "./path-params";
 
@@ -51,7 +51,7 @@ export const FOLDER_OPERATIONS = {
     summary: "Delete a folder",
     description: "Its creator or a workspace admin; its snaps stay, unfiled.",
     pathParams: folderIdParam,
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
   }),

@@ -1,6 +1,6 @@
 import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
-import { successResponseSchema } from "@/lib/validation/common";
 import { examples } from "@/lib/openapi/examples";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { lineIdParam, snapIdParam } from "./path-params";
 
@@ -43,7 +43,7 @@ export const LINE_OPERATIONS = {
     description: "Edit access to its snap. The cards it joined stay.",
     pathParams: lineIdParam,
     requestHeaders: ["Base-Version"],
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
   }),

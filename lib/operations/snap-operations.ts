@@ -1,8 +1,8 @@
 import { snapListResponseSchema, snapResponseSchema, snapUpdateSchema, workspaceSnapsQuerySchema, workspaceSnapsResponseSchema } from "@/lib/snaps/snap-schemas";
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { parseSnapCreateBody } from "@/lib/templates/parse-snap-create-body";
-import { successResponseSchema } from "@/lib/validation/common";
 import { examples } from "@/lib/openapi/examples";
+import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
 import { snapIdParam } from "./path-params";
 
@@ -70,7 +70,7 @@ export const SNAP_OPERATIONS = {
     summary: "Delete a snap",
     description: "Owner or workspace admin. Its cards and lines go with it.",
     pathParams: snapIdParam,
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
   }),

@@ -1,10 +1,10 @@
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
-import { successResponseSchema } from "@/lib/validation/common";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import { duplicateSnapSchema, exportQuerySchema, importDryRunResponseSchema, importQuerySchema, MAX_IMPORT_BYTES, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { examples } from "@/lib/openapi/examples";
 import { transferExamples } from "@/lib/openapi/transfer-examples";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { snapIdParam, templateIdParam } from "./path-params";
 
@@ -91,7 +91,7 @@ export const TRANSFER_OPERATIONS = {
     summary: "Delete a template",
     description: "Its creator or a workspace admin. Built-in templates cannot be deleted (403).",
     pathParams: templateIdParam,
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
   }),

@@ -1,7 +1,7 @@
-import { successResponseSchema } from "@/lib/validation/common";
 import { eventFeedQuerySchema, eventFeedResponseSchema } from "@/lib/events/event-schemas";
 import { acceptedResponseSchema, createdWebhookResponseSchema, webhookCreateSchema, webhookDeliveriesQuerySchema, webhookDeliveriesResponseSchema, webhookResponseSchema, webhookSecretResponseSchema, webhooksResponseSchema, webhookUpdateSchema } from "@/lib/webhooks/webhook-schemas";
 import { EXAMPLE_WEBHOOK_SECRET, exampleDelivery, exampleEvent, exampleWebhook } from "@/lib/openapi/webhook-document";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { webhookIdParam } from "./path-params";
 
@@ -64,7 +64,7 @@ export const WEBHOOK_OPERATIONS = {
     summary: "Delete a webhook",
     description: "Nothing more is sent to it, deliveries already queued included.",
     pathParams: webhookIdParam,
-    success: { status: 200, description: "Deleted.", schema: successResponseSchema, example: { success: true } },
+    success: successResponse("Deleted."),
     errors: [401, 404],
     access: "key-or-session",
   }),

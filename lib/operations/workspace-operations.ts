@@ -1,9 +1,9 @@
-import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
 import { auditExamples } from "@/lib/openapi/audit-examples";
 import { examples } from "@/lib/openapi/examples";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
+import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { memberUserIdParam } from "./path-params";
 
@@ -53,7 +53,7 @@ export const WORKSPACE_OPERATIONS = {
     summary: "Remove a member",
     description: "Admins only; the removed user moves to a fresh personal workspace with their snaps.",
     pathParams: memberUserIdParam,
-    success: { status: 200, description: "Removed.", schema: successResponseSchema, example: examples.success },
+    success: successResponse("Removed."),
     errors: [401, 403, 404, 409],
     access: "key-or-session",
   }),
