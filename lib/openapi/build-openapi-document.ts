@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/http/api-error";
