@@ -88,7 +88,7 @@ describe("the OpenAPI document", () => {
       // a test may on a busy machine.
       await Promise.all(
         METHODS.map(async (method) => {
-          // Unauthenticated and bodiless: a served method answers 401, 403 or its result; methodNotAllowed answers 405.
+          // Unauthenticated and bodiless: a declared method answers 401, 403 or its result; any other 405.
           const response = await fetch(baseUrl + probePath(template), { method, redirect: "manual" });
           await response.arrayBuffer();
           const served = response.status !== 405;
