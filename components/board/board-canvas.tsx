@@ -12,6 +12,7 @@ import { rangeOf, rectTouches } from "./grid-window";
 import { ADD_BAR_SIZE, GridHeaders, HEADER_SIZE } from "./grid-headers";
 import type { Axis } from "./grid-plans";
 import { LinesOverlay } from "./lines-overlay";
+import { extentCorner, type GridExtent } from "./rest-of-board";
 import { cellKey, type Selection } from "./selection";
 import { useCanvasKeyboard } from "./use-canvas-keyboard";
 import { useCanvasPointer } from "./use-canvas-pointer";
@@ -19,6 +20,8 @@ import { useGridWindow } from "./use-grid-window";
 
 interface BoardCanvasProps {
   doc: BoardDoc;
+  /** While the rest of the cards is on its way: the rows and columns they reach (the grid's size until then). */
+  loadingExtent?: GridExtent | null;
   editable: boolean;
   selection: Selection | null;
   editingId: string | null;
@@ -45,15 +48,15 @@ function withDraft(map: Record<string, number>, draft: TrackDraft, axis: Axis) {
  * empty cell), lines drawn over it, and for editors the headers, resize handles and add bars.
  * Keyboard and pointer input is handled once for all cards (useCanvasKeyboard, useCanvasPointer).
  */
-export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection, editingId, connecting, connectFromId, remoteEditors = NO_EDITORS, actions }: BoardCanvasProps) {
+export const BoardCanvas = memo(function BoardCanvas({ doc, loadingExtent = null, editable, selection, editingId, connecting, connectFromId, remoteEditors = NO_EDITORS, actions }: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const { snap, cards } = doc;
 
-  const layout = useMemo(
-    () => computeLayout(cards, withDraft(snap.rowHeights, trackDraft, "row"), withDraft(snap.colWidths, trackDraft, "col"), snap.cellSpacing),
-    [cards, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft],
-  );
+  const layout = useMemo(() => {
+    const corner = extentCorner(loadingExtent);
+    return computeLayout(corner ? [...cards, corner] : cards, withDraft(snap.rowHeights, trackDraft, "row"), withDraft(snap.colWidths, trackDraft, "col"), snap.cellSpacing);
+  }, [cards, loadingExtent, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft]);
   const cells = useMemo(() => occupancy(cards, layout.rows, layout.cols), [cards, layout.rows, layout.cols]);
   const byId = useMemo(() => new Map(cards.map((card) => [card.id, card])), [cards]);
   const { region, reveal } = useGridWindow(gridRef);
@@ -117,6 +120,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, editable, selection,
           aria-rowcount={layout.rows}
           aria-colcount={layout.cols}
           aria-readonly={editable ? undefined : true}
+          aria-busy={loadingExtent ? true : undefined}
           onKeyDown={onKeyDown}
           onFocus={onFocus}
           {...handlers}

@@ -26,10 +26,12 @@ import { InspectorHint } from "./inspector/inspector-hint";
 import { InspectorPanel } from "./inspector/inspector-panel";
 import { LineInspector } from "./inspector/line-inspector";
 import type { Selection } from "./selection";
+import type { RestOfBoard } from "./rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
 import { useBoardActions } from "./use-board-actions";
 import { useBoardShortcuts } from "./use-board-shortcuts";
 import { usePresenceReport } from "./use-presence-report";
+import { useRestOfBoard } from "./use-rest-of-board";
 import { useSnapEvents } from "./use-snap-events";
 import { viewerColor } from "./viewer-color";
 
@@ -38,14 +40,17 @@ interface BoardEditorProps {
   /** The snap version initialDoc is at: the live stream resumes from it. */
   initialVersion: number;
   access: BoardAccess;
+  /** The cards initialDoc leaves out (it holds the first window's), still on their way; null when it holds them all. */
+  rest: RestOfBoard | null;
 }
 
 /**
  * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
  * same board with no edit controls at all.
  */
-export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorProps) {
-  const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion));
+export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardEditorProps) {
+  const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
+  const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
@@ -133,6 +138,7 @@ export function BoardEditor({ initialDoc, initialVersion, access }: BoardEditorP
         >
           <BoardCanvas
             doc={doc}
+            loadingExtent={loadingExtent}
             editable={editable}
             selection={selection}
             editingId={editingId}

@@ -8,6 +8,8 @@ import type { SnapSource } from "./to-board-doc";
 /** What RemoteChanges needs of the store. */
 export interface RemoteHost {
   readonly sync: BoardSync;
+  /** Changes wait while the rest of the board's cards is on its way (they may name those cards). */
+  readonly loadingRest: boolean;
   getDoc(): BoardDoc;
   applyRemote(restore: Restore, touched: string[], actor: string): void;
   notify(message: string, tone: "success" | "error" | "info"): void;
@@ -67,7 +69,7 @@ export class RemoteChanges {
 
   /** Applies the events that waited for the board's requests to be answered, in version order. */
   drain(): void {
-    if (this.host.sync.sending) return;
+    if (this.host.sync.sending || this.host.loadingRest) return;
     const events = this.waiting.sort((a, b) => a.version - b.version);
     this.waiting = [];
     for (const change of events) {

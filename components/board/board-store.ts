@@ -3,7 +3,7 @@ import { BoardHistory } from "./board-history";
 import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "./board-remote";
 import { BoardSync, type Restore, type SaveStatus, type SyncEvents } from "./board-sync";
-import type { BoardDoc, BoardSnap } from "./board-types";
+import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
 import { guardUndo, type RemoteTouch } from "./undo-guard";
 
 export interface Notice {
@@ -32,15 +32,19 @@ export class BoardStore {
   /** Other people's changes so far, and what each last touched: undo leaves those alone. */
   private remoteSeq = 0;
   private readonly touches = new Map<string, RemoteTouch>();
+  /** The cards the page sends after the first window (docs/ARCHITECTURE.md, "The board in the browser: loading"). */
+  private rest: "loading" | "loaded" | "failed";
   readonly sync: BoardSync;
   readonly remote: RemoteChanges;
 
   /**
    * createSync: tests can hand in a BoardSync with a fake request function.
    * version: the snap version the initial document is at (0 when unknown).
+   * restToCome: the initial document holds only the first window's cards; receiveRest brings the others.
    */
-  constructor(initial: BoardDoc, createSync?: (events: SyncEvents) => BoardSync, version = 0) {
+  constructor(initial: BoardDoc, createSync?: (events: SyncEvents) => BoardSync, version = 0, restToCome = false) {
     this.doc = initial;
+    this.rest = restToCome ? "loading" : "loaded";
     this.remote = new RemoteChanges(this, version);
     const events: SyncEvents = {
       onStatus: (status: SaveStatus) => {
@@ -90,6 +94,43 @@ export class BoardStore {
   redo(): void {
     this.replay(this.history.redo(), "Redo");
   }
+
+  /** True while the rest of the board's cards is on its way: other people's changes wait for it. */
+  get loadingRest(): boolean {
+    return this.rest === "loading";
+  }
+
+  /**
+   * Whether an edit planned over the whole board (a move, a resize, a new card, a removed track)
+   * may go ahead: not before every card is known, since it could land on one not yet loaded.
+   * Says why in a notice when not.
+   */
+  requireWholeBoard(): boolean {
+    if (this.rest === "loaded") return true;
+    this.notify(this.rest === "loading" ? "The board is still loading. Try again in a moment." : "Part of this board could not be loaded. Reload the page to edit it.", "error");
+    return false;
+  }
+
+  /**
+   * The rest of the board's cards, as the server had them: the ones this board already knows
+   * (a live change brought them, or they were deleted here) are left as they are. Other people's
+   * changes that waited for them are applied after.
+   */
+  receiveRest = (cards: BoardCard[]): void => {
+    const known = new Set(this.doc.cards.map((card) => card.id));
+    const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
+    this.rest = "loaded";
+    this.sync.acceptRemote({ upsertCards: fresh });
+    this.dispatch({ type: "restore", restore: { upsertCards: fresh } });
+    this.remote.drain();
+  };
+
+  /** The rest of the board could not be sent: the board stays as it is, and says so. */
+  restFailed = (): void => {
+    this.rest = "failed";
+    this.notify("Part of this board could not be loaded. Reload the page to see all of it.", "error");
+    this.remote.drain();
+  };
 
   /** Someone else's write, already laid under this board's unsaved edits. */
   applyRemote(restore: Restore, touched: string[], actor: string): void {

@@ -8,15 +8,34 @@ import { BoardCanvas } from "./board-canvas";
 import type { CanvasActions } from "./canvas-actions";
 import { boardFontFamily } from "./board-font";
 import { canvasBackground } from "./card-style";
+import type { BoardCard } from "./board-types";
+import type { RestOfBoard } from "./rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
+import { useRestOfBoard } from "./use-rest-of-board";
 import type { Selection } from "./selection";
 
 const noop = () => {};
 
+interface PublicBoardProps {
+  /** The snap with its lines and the first window's cards. */
+  doc: PackedBoardDoc;
+  /** The other cards, on their way; null when doc holds them all. */
+  rest: RestOfBoard | null;
+}
+
 /** The public share page: the board read-only (keyboard navigation only), and who made it possible. */
-export function PublicBoard({ doc: packed }: { doc: PackedBoardDoc }) {
-  const doc = useMemo(() => unpackBoardDoc(packed), [packed]);
+export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
+  const [doc, setDoc] = useState(() => unpackBoardDoc(packed));
   const [selection, setSelection] = useState<Selection | null>(null);
+  const [restFailed, setRestFailed] = useState(false);
+  const loadingExtent = useRestOfBoard(rest, {
+    receive: (cards: BoardCard[]) =>
+      setDoc((current) => {
+        const known = new Set(current.cards.map((card) => card.id));
+        return { ...current, cards: [...current.cards, ...cards.filter((card) => !known.has(card.id))] };
+      }),
+    fail: () => setRestFailed(true),
+  });
   const actions = useMemo<CanvasActions>(
     () => ({
       select: setSelection,
@@ -54,8 +73,13 @@ export function PublicBoard({ doc: packed }: { doc: PackedBoardDoc }) {
         </div>
       </header>
       <main data-board-scroller className="min-h-0 flex-1 overflow-auto overscroll-contain bg-slate-50" style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}>
-        <BoardCanvas doc={doc} editable={false} selection={selection} editingId={null} connecting={false} connectFromId={null} actions={actions} />
+        <BoardCanvas doc={doc} loadingExtent={loadingExtent} editable={false} selection={selection} editingId={null} connecting={false} connectFromId={null} actions={actions} />
       </main>
+      {restFailed && (
+        <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-2 text-center text-sm text-red-700">
+          Part of this board could not be loaded. Reload the page to see all of it.
+        </p>
+      )}
       <footer className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 border-t border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-500">
         <Link href="/sign-up" className="inline-flex items-center gap-2 rounded-lg hover:opacity-80">
           <span>Made with</span>

@@ -105,20 +105,22 @@ export interface PackedBoardDoc {
  * the size, which is time to first card and memory (docs/PERFORMANCE.md, "The board in the browser").
  */
 export function packBoardDoc(doc: BoardDoc): PackedBoardDoc {
-  return {
-    snap: doc.snap,
-    lines: doc.lines,
-    cards: doc.cards.map((card) => {
-      const blank = blankCard(card.id, card.row, card.col);
-      const packed: Record<string, unknown> = {};
-      for (const key of Object.keys(card) as (keyof BoardCard)[]) {
-        if (key === "id" || key === "row" || key === "col" || card[key] !== blank[key]) packed[key] = card[key];
-      }
-      return packed as PackedCard;
-    }),
-  };
+  return { snap: doc.snap, lines: doc.lines, cards: doc.cards.map(packCard) };
+}
+
+export function packCard(card: BoardCard): PackedCard {
+  const blank = blankCard(card.id, card.row, card.col);
+  const packed: Record<string, unknown> = {};
+  for (const key of Object.keys(card) as (keyof BoardCard)[]) {
+    if (key === "id" || key === "row" || key === "col" || card[key] !== blank[key]) packed[key] = card[key];
+  }
+  return packed as PackedCard;
+}
+
+export function unpackCard(card: PackedCard): BoardCard {
+  return { ...blankCard(card.id, card.row, card.col), ...card };
 }
 
 export function unpackBoardDoc(packed: PackedBoardDoc): BoardDoc {
-  return { snap: packed.snap, lines: packed.lines, cards: packed.cards.map((card) => ({ ...blankCard(card.id, card.row, card.col), ...card })) };
+  return { snap: packed.snap, lines: packed.lines, cards: packed.cards.map(unpackCard) };
 }

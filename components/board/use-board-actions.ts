@@ -61,9 +61,12 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
       const { cards, snap } = doc();
       return gridSize(cards, snap.rowHeights, snap.colWidths);
     };
-    const carryOut = (plan: Plan) => {
-      if ("error" in plan) store.notify(plan.error, "error");
-      else store.apply(plan.changes);
+    /** Plans read the whole board (what a move or resize lands on): they wait until every card is loaded. */
+    const carryOut = (plan: () => Plan) => {
+      if (!store.requireWholeBoard()) return;
+      const planned = plan();
+      if ("error" in planned) store.notify(planned.error, "error");
+      else store.apply(planned.changes);
     };
     const updateCard = (id: string, patch: CardPatch, key?: string, baseVersion?: number) => {
       const card = doc().cards.find((candidate) => candidate.id === id);
@@ -84,7 +87,7 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
       store.apply([{ type: "updateSnap", before, after }], { key });
     };
     const removeTrack = (axis: Axis, index: number) => {
-      carryOut(planRemoveTrack(doc(), axis, index));
+      carryOut(() => planRemoveTrack(doc(), axis, index));
       setSelection(null);
     };
 
@@ -109,11 +112,13 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         if (card) updateCard(id, { completed: !card.completed });
       },
       updateCard,
-      moveCard: (id, target) => carryOut(planMove(doc(), id, target, bounds())),
-      moveCardTo: (id, target) => carryOut(planMove(doc(), id, target)),
-      resizeCard: (id, span) => carryOut(planResize(doc(), id, span, bounds())),
-      resizeCardTo: (id, span) => carryOut(planResize(doc(), id, span)),
+      moveCard: (id, target) => carryOut(() => planMove(doc(), id, target, bounds())),
+      moveCardTo: (id, target) => carryOut(() => planMove(doc(), id, target)),
+      resizeCard: (id, span) => carryOut(() => planResize(doc(), id, span, bounds())),
+      resizeCardTo: (id, span) => carryOut(() => planResize(doc(), id, span)),
       addCardAt: (row, col) => {
+        // The cell may hold a card that is not loaded yet.
+        if (!store.requireWholeBoard()) return;
         const card = blankCard(newLocalId(), row, col);
         store.apply([{ type: "createCards", cards: [card], lines: [] }]);
         setSelection({ kind: "card", id: card.id });
@@ -140,8 +145,9 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         const before = Object.fromEntries(Object.keys(patch).map((field) => [field, line[field as keyof LinePatch]])) as LinePatch;
         store.apply([{ type: "updateLine", id, before, after: patch }]);
       },
-      addTrack: (axis) => carryOut(planAddTrack(doc(), axis, newLocalId)),
+      addTrack: (axis) => carryOut(() => planAddTrack(doc(), axis, newLocalId)),
       removeTrack: (axis, index) => {
+        if (!store.requireWholeBoard()) return;
         const withContent = cardsOnlyIn(doc(), axis, index).filter((card) => !isBlankCard(card));
         if (withContent.length) setRemoval({ axis, index, count: withContent.length });
         else removeTrack(axis, index);

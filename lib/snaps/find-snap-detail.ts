@@ -15,7 +15,8 @@ export function findSnapDetail(where: Prisma.SnapWhereUniqueInput, client: DbOrT
   return client.snap.findUnique({ where, select: snapDetailSelect });
 }
 
-const jsonPairs = (alias: string, columns: string[]) => columns.map((column) => `'${column}', ${alias}."${column}"`).join(", ");
+/** `'column', alias."column"` pairs for json_build_object, in the select's order. */
+export const jsonPairs = (alias: string, columns: string[]) => columns.map((column) => `'${column}', ${alias}."${column}"`).join(", ");
 // Built from the selects, so the fields (and their order) are findSnapDetail's: snapDetailSelect's
 // scalars, folder, cards in grid order with id as tiebreak, lines by creation.
 const SNAP_JSON = Object.keys(snapFieldsSelect)

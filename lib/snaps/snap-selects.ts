@@ -42,6 +42,15 @@ export const snapDetailSelect = {
   lines: { select: lineSelect, orderBy: lineOrder },
 } as const;
 
+/**
+ * The board pages' first read (findSnapOpening): the snap's fields and its lines;
+ * the cards come by region, as the board is shown.
+ */
+export const snapOpeningSelect = {
+  ...snapFieldsSelect,
+  lines: { select: lineSelect, orderBy: lineOrder },
+} as const;
+
 /** The workspace listing's summary before cellCount and previewCells are added. */
 export const snapSummarySelect = {
   id: true,

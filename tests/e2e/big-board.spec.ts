@@ -83,3 +83,73 @@ test("a 40 x 40 board: windowed, with keyboard, edit, drag, lines and live chang
   expect(await visitor.getByRole("gridcell").count()).toBeLessThan(400);
   await visitor.close();
 });
+
+test("a 60 x 60 board: the page brings the first screen's cards, the rest follows, and a far card is reachable and editable", async ({ page, browser }) => {
+  const SIDE = 60;
+  await signUp(page, "Farah Far");
+  const snap = await createSnap(page, { title: "Far", rows: SIDE, cols: SIDE });
+  const idAt = (row: number, col: number) => snap.cards.find((card) => card.row === row && card.col === col)!.id;
+  const titled = [
+    { id: idAt(0, 0), title: "Near corner" },
+    { id: idAt(SIDE - 1, SIDE - 1), title: "Far corner" },
+    { id: idAt(SIDE - 1, SIDE - 2), title: "Beside it" },
+  ];
+  expect((await api(page, "PATCH", "/api/snaps/cards/batch", { updates: titled })).status).toBe(200);
+  const shared = await api(page, "PATCH", `/api/snaps/${snap.id}`, { isPublic: true });
+
+  // The page is sent with the first screen's cards and the grid's full size, the rest on its way
+  // (the grid says it is busy until they are in), which come later in the same response.
+  const html = await (await page.request.get(`/snaps/${snap.id}`)).text();
+  expect(html).toContain("Row 1, column 1: Near corner");
+  expect(html).toMatch(new RegExp(`role="grid"[^>]*aria-rowcount="${SIDE}"[^>]*aria-busy="true"`));
+
+  await openBoard(page, snap.id);
+  const grid = page.getByRole("grid");
+  await expect(grid).toHaveAttribute("aria-rowcount", String(SIDE));
+  await expect(grid).toHaveAttribute("aria-colcount", String(SIDE));
+  await expect(grid).not.toHaveAttribute("aria-busy", "true");
+
+  // By keyboard from the first card to the last one, every step focused and in view.
+  await cardAt(page, 1, 1).click();
+  for (let step = 1; step < SIDE; step += 1) await page.keyboard.press("ArrowRight");
+  for (let step = 1; step < SIDE; step += 1) await page.keyboard.press("ArrowDown");
+  const far = cardAt(page, SIDE, SIDE);
+  await expect(far).toBeFocused();
+  await expect(far).toBeInViewport();
+  await expect(far).toHaveAccessibleName(`Row ${SIDE}, column ${SIDE}: Far corner`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(cardAt(page, SIDE, SIDE - 1)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+
+  // Edited there, saved under its own id.
+  await page.keyboard.press("Enter");
+  await page.getByRole("textbox", { name: "Card text" }).fill("Edited far away");
+  await page.keyboard.press("Enter");
+  await expect(far).toHaveAccessibleName(`Row ${SIDE}, column ${SIDE}: Edited far away`);
+  await expectSaved(page);
+  const saved = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards.find((card: { id: string }) => card.id === idAt(SIDE - 1, SIDE - 1));
+  expect(saved.title).toBe("Edited far away");
+
+  // Moved to the row's first column with the inspector: a plan over the whole board, which trades
+  // places with the card there (loaded with the rest, not with the first screen).
+  const column = page.getByRole("complementary", { name: "Inspector" }).getByLabel("Column", { exact: true });
+  await column.focus();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("1");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("gridcell", { name: /: Edited far away$/ })).toHaveAccessibleName(`Row ${SIDE}, column 1: Edited far away`);
+  await expectSaved(page);
+  const after = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards as { id: string; row: number; col: number }[];
+  expect(after.find((card) => card.id === idAt(SIDE - 1, SIDE - 1))).toMatchObject({ row: SIDE - 1, col: 0 });
+  expect(after.find((card) => card.id === idAt(SIDE - 1, 0))).toMatchObject({ row: SIDE - 1, col: SIDE - 1 });
+
+  // The public page loads the rest the same way.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${new URL(page.url()).origin}/s/${shared.body.snap.shareToken}`);
+  const publicGrid = visitor.getByRole("grid");
+  await expect(publicGrid).toHaveAttribute("aria-rowcount", String(SIDE));
+  await expect(publicGrid).not.toHaveAttribute("aria-busy", "true");
+  await visitor.locator("[data-board-scroller]").evaluate((element) => element.scrollTo(element.scrollWidth, element.scrollHeight));
+  await expect(cardAt(visitor, SIDE, SIDE - 1)).toHaveAccessibleName(`Row ${SIDE}, column ${SIDE - 1}: Beside it`);
+  await visitor.close();
+});

@@ -21,14 +21,14 @@ function doc(cards = 2): BoardDoc {
  * A store at snap version 10 whose saves are answered by `respond` (which may hold the answer back
  * by returning a promise); every answer carries the Snap-Version the test hands out.
  */
-function setup(respond: (call: Call) => ApiResult<unknown> | Promise<ApiResult<unknown>>, initial = doc()) {
+function setup(respond: (call: Call) => ApiResult<unknown> | Promise<ApiResult<unknown>>, initial = doc(), restToCome = false) {
   const calls: Call[] = [];
   const request = async <T,>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const call = { path, method: options.method ?? "GET", body: options.body, headers: options.headers };
     calls.push(call);
     return (await respond(call)) as ApiResult<T>;
   };
-  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 10);
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 10, restToCome);
   return { store, calls };
 }
 
@@ -220,5 +220,66 @@ describe("reconnecting", () => {
     expect([0, 1, 2, 3, 4, 5, 8].map((attempt) => retryDelay(attempt, 0.5))).toEqual([1000, 2000, 4000, 8000, 15000, 15000, 15000]);
     expect(retryDelay(0, 0)).toBe(800);
     expect(retryDelay(0, 1)).toBe(1200);
+  });
+});
+
+describe("a board whose first window came first", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const far = (id: string, title: string) => ({ ...blankCard(id, 40, 60), title });
+
+  it("takes the rest of the cards as the server's, and applies the live changes that waited for them", async () => {
+    const { store, calls } = setup(patchAt(12), doc(), true);
+    expect(store.loadingRest).toBe(true);
+    // A change naming a card that is not loaded yet waits for the rest, not to be lost or half applied.
+    store.remote.receive(change(11, { cards: [withFields(far("srv-far", "Changed live"), {})], cardFields: { "srv-far": ["title"] } }));
+    expect(card(store, "srv-far")).toBeUndefined();
+    expect(store.remote.version).toBe(10);
+
+    // The rest was read before that change; a card the board already has keeps its state here.
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.receiveRest([far("srv-far", "Far"), far("srv-other", "Other"), { ...blankCard("srv0", 0, 0), title: "Stale" }]);
+    expect(store.loadingRest).toBe(false);
+    expect(store.getDoc().cards.map((c) => [c.id, c.title])).toEqual([
+      ["srv0", "Mine"],
+      ["srv1", "Card 1"],
+      ["srv-far", "Changed live"],
+      ["srv-other", "Other"],
+    ]);
+    expect(store.remote.version).toBe(11);
+
+    // A card of the rest is saved under its own id, like any loaded card.
+    store.apply([{ type: "updateCards", updates: [{ id: "srv-other", before: { title: "Other" }, after: { title: "Edited" } }] }]);
+    await settle();
+    expect(calls.flatMap((call) => call.body.updates)).toEqual([
+      { id: "srv0", title: "Mine" },
+      { id: "srv-other", title: "Edited" },
+    ]);
+  });
+
+  it("does not bring back a card deleted here before the rest arrived", async () => {
+    const { store } = setup(() => ({ ok: true, status: 204, data: null, headers: new Headers({ "Snap-Version": "11" }) }), doc(), true);
+    store.apply([{ type: "deleteCards", cards: [card(store, "srv1")!], lines: [] }]);
+    await settle();
+    store.receiveRest([{ ...blankCard("srv1", 0, 1), title: "Card 1" }, far("srv-far", "Far")]);
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv-far"]);
+  });
+
+  it("holds edits planned over the whole board until every card is there, and says so", () => {
+    const { store } = setup(patchAt(11), doc(), true);
+    expect(store.requireWholeBoard()).toBe(false);
+    expect(store.getNotice()).toMatchObject({ tone: "error", message: "The board is still loading. Try again in a moment." });
+    store.receiveRest([]);
+    expect(store.requireWholeBoard()).toBe(true);
+  });
+
+  it("stays usable when the rest cannot come: says so, applies live changes, refuses whole-board plans", () => {
+    const { store } = setup(patchAt(11), doc(), true);
+    store.remote.receive(change(11, { snap: { title: "Renamed" } }));
+    store.restFailed();
+    expect(store.getNotice()).toMatchObject({ tone: "error", message: "Part of this board could not be loaded. Reload the page to see all of it." });
+    expect(store.getDoc().snap.title).toBe("Renamed");
+    expect(store.requireWholeBoard()).toBe(false);
   });
 });

@@ -1,0 +1,46 @@
+import { computeLayout, type Rect } from "./grid-geometry";
+import { DEFAULT_REGION, expandRegion, rangeOf } from "./grid-window";
+import type { BoardCard } from "./board-types";
+import { packCard, toBoardCard, toSizeMap, type PackedCard } from "./to-board-doc";
+
+/** A number of rows and columns from the grid's top-left corner. */
+export interface GridExtent {
+  rows: number;
+  cols: number;
+}
+
+/**
+ * The cards the page did not send with the first window: a promise the server resolves later in
+ * the same response (React streams it after the first paint), and how far the grid reaches, so
+ * that it has its full size (scrollbars, row and column counts) before they arrive.
+ */
+export interface RestOfBoard {
+  extent: GridExtent;
+  cards: Promise<PackedCard[]>;
+}
+
+/**
+ * The window of cards a page sends first: the tracks that the server-rendered region (a
+ * laptop-sized screen from the top-left corner, plus the overscan margin) touches, so the first
+ * paint has every card it shows. `extent`: the rows and columns the snap's cards reach.
+ */
+export function firstWindow(snap: { rowHeights: unknown; colWidths: unknown; cellSpacing: number }, extent: GridExtent): GridExtent {
+  const corner = extentCorner(extent);
+  const layout = computeLayout(corner ? [corner] : [], toSizeMap(snap.rowHeights), toSizeMap(snap.colWidths), snap.cellSpacing);
+  const range = rangeOf(layout, expandRegion(DEFAULT_REGION));
+  return { rows: range.row1 + 1, cols: range.col1 + 1 };
+}
+
+/** A rectangle that makes computeLayout's grid at least this extent while the cards reaching it are on their way. */
+export function extentCorner(extent: GridExtent | null): Rect | null {
+  return extent && extent.rows > 0 && extent.cols > 0 ? { row: extent.rows - 1, col: extent.cols - 1, rowSpan: 1, colSpan: 1 } : null;
+}
+
+/**
+ * The page's side: what it hands the board for the cards left out of the first window, read by
+ * `listCards` (not awaited: the page is sent without them). Null when the first window held them all.
+ */
+export function restOfBoard(opening: { extent: GridExtent; window: GridExtent | null }, listCards: (window: GridExtent) => Promise<BoardCard[]>): RestOfBoard | null {
+  const { extent, window } = opening;
+  return window && { extent, cards: listCards(window).then((cards) => cards.map((card) => packCard(toBoardCard(card)))) };
+}
