@@ -50,7 +50,7 @@ interface BoardEditorProps {
  */
 export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardEditorProps) {
   const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
-  const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, fail: store.restFailed });
+  const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, complete: store.restComplete, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);

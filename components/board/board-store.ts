@@ -112,16 +112,19 @@ export class BoardStore {
   }
 
   /**
-   * The rest of the board's cards, as the server had them: the ones this board already knows
-   * (a live change brought them, or they were deleted here) are left as they are. Other people's
-   * changes that waited for them are applied after.
+   * Cards of the rest of the board, as the server had them: the ones this board already knows
+   * are left as they are, and a card deleted here is not brought back.
    */
   receiveRest = (cards: BoardCard[]): void => {
     const known = new Set(this.doc.cards.map((card) => card.id));
     const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
-    this.rest = "loaded";
     this.sync.acceptRemote({ upsertCards: fresh });
     this.dispatch({ type: "restore", restore: { upsertCards: fresh } });
+  };
+
+  /** Every card is in: other people's changes that waited for them are applied. */
+  restComplete = (): void => {
+    this.rest = "loaded";
     this.remote.drain();
   };
 

@@ -34,6 +34,7 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
         const known = new Set(current.cards.map((card) => card.id));
         return { ...current, cards: [...current.cards, ...cards.filter((card) => !known.has(card.id))] };
       }),
+    complete: () => {},
     fail: () => setRestFailed(true),
   });
   const actions = useMemo<CanvasActions>(

@@ -10,14 +10,18 @@ export interface GridExtent {
 }
 
 /**
- * The cards the page did not send with the first window: a promise the server resolves later in
- * the same response (React streams it after the first paint), and how far the grid reaches, so
- * that it has its full size (scrollbars, row and column counts) before they arrive.
+ * The cards the page did not send with the first window: promises the server resolves later in
+ * the same response (React streams each after the first paint), one per band of rows, top first;
+ * and how far the grid reaches, so that it has its full size (scrollbars, row and column counts)
+ * before they arrive.
  */
 export interface RestOfBoard {
   extent: GridExtent;
-  cards: Promise<PackedCard[]>;
+  bands: Promise<PackedCard[]>[];
 }
+
+/** Rows of the rest are sent in bands of about this many cells: each is parsed and merged in a task of its own. */
+const CELLS_PER_BAND = 2000;
 
 /**
  * The window of cards a page sends first: the tracks that the server-rendered region (a
@@ -38,9 +42,19 @@ export function extentCorner(extent: GridExtent | null): Rect | null {
 
 /**
  * The page's side: what it hands the board for the cards left out of the first window, read by
- * `listCards` (not awaited: the page is sent without them). Null when the first window held them all.
+ * `listCards` band by band (not awaited: the page is sent without them). Null when the first
+ * window held them all.
  */
-export function restOfBoard(opening: { extent: GridExtent; window: GridExtent | null }, listCards: (window: GridExtent) => Promise<BoardCard[]>): RestOfBoard | null {
+export function restOfBoard(
+  opening: { extent: GridExtent; window: GridExtent | null },
+  listCards: (window: GridExtent, band: { fromRow: number; toRow: number }) => Promise<BoardCard[]>,
+): RestOfBoard | null {
   const { extent, window } = opening;
-  return window && { extent, cards: listCards(window).then((cards) => cards.map((card) => packCard(toBoardCard(card)))) };
+  if (!window) return null;
+  const rowsPerBand = Math.max(1, Math.floor(CELLS_PER_BAND / Math.max(1, extent.cols)));
+  const bands: Promise<PackedCard[]>[] = [];
+  for (let fromRow = 0; fromRow < extent.rows; fromRow += rowsPerBand) {
+    bands.push(listCards(window, { fromRow, toRow: fromRow + rowsPerBand }).then((cards) => cards.map((card) => packCard(toBoardCard(card)))));
+  }
+  return { extent, bands };
 }

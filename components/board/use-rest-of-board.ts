@@ -6,11 +6,15 @@ import type { GridExtent, RestOfBoard } from "./rest-of-board";
 import { unpackCard } from "./to-board-doc";
 
 interface RestHandlers {
+  /** A band of the rest's cards. */
   receive(cards: BoardCard[]): void;
+  /** Every band is in. */
+  complete(): void;
+  /** A band could not be read (said once). */
   fail(): void;
 }
 
-/** Runs `task` in a task of its own after the next frame is painted (a hidden tab: once it is shown). */
+/** Runs `task` in a task of its own after the next frame is painted (in a hidden tab: once it is shown). */
 function afterNextPaint(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => (timer = setTimeout(task)));
@@ -21,9 +25,10 @@ function afterNextPaint(task: () => void): () => void {
 }
 
 /**
- * Takes the rest of the board's cards when they arrive, never in the task that hydrates the first
- * window: the first cards are on screen and take input before the others are indexed. Returns the
- * grid's extent while they are on their way, null once they are in (or failed to come).
+ * Takes the rest of the board's cards as their bands arrive, each in a task of its own after a
+ * paint, never in the task that hydrates the first window: the first cards are on screen and take
+ * input before the others are indexed. Returns the grid's extent while some are on their way,
+ * null once all are in (or one failed to come).
  */
 export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers): GridExtent | null {
   const [pending, setPending] = useState(rest !== null);
@@ -34,25 +39,38 @@ export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers)
 
   useEffect(() => {
     if (!rest) return;
-    let cancel = () => {};
+    const cancels: (() => void)[] = [];
     let active = true;
+    let left = rest.bands.length;
+    let failed = false;
     const settle = (run: () => void) => {
       if (!active) return;
-      cancel = afterNextPaint(() => {
-        run();
-        setPending(false);
-      });
+      cancels.push(
+        afterNextPaint(() => {
+          run();
+          left -= 1;
+          if (left > 0 && !failed) return;
+          if (!failed) handlersRef.current.complete();
+          setPending(false);
+        }),
+      );
     };
-    rest.cards.then(
-      (packed) => settle(() => handlersRef.current.receive(packed.map(unpackCard))),
-      (error: unknown) => {
-        console.error("the rest of the board could not be loaded", error);
-        settle(() => handlersRef.current.fail());
-      },
-    );
+    for (const band of rest.bands) {
+      band.then(
+        (packed) => settle(() => handlersRef.current.receive(packed.map(unpackCard))),
+        (error: unknown) =>
+          settle(() => {
+            if (failed) return;
+            failed = true;
+            console.error("the rest of the board could not be loaded", error);
+            handlersRef.current.fail();
+          }),
+      );
+    }
+    if (left === 0) handlersRef.current.complete();
     return () => {
       active = false;
-      cancel();
+      for (const cancel of cancels) cancel();
     };
   }, [rest]);
 

@@ -66,6 +66,11 @@ describe("a board's first window and the rest", () => {
     for (const card of [...first, ...rest]) expect(card).toEqual(byId.get(card.id));
     expect(first.length + rest.length).toBe(all.length);
     expect(rest.map((card) => card.id)).toEqual(all.filter((card) => !first.some((sent) => sent.id === card.id)).map((card) => card.id));
+
+    // In bands of rows (by the row a card starts in), the rest is the same cards.
+    const bands = await Promise.all([0, 7, 14, 21, 28].map((fromRow) => listCardsOutsideWindow(ids.big, opening!.window!, { fromRow, toRow: fromRow + 7 })));
+    expect(bands[1]!.every((card) => card.row >= 7 && card.row < 14)).toBe(true);
+    expect(bands.flat()).toEqual(rest);
   });
 
   it("sends every card at once when they all fit the window (nothing to come)", async () => {

@@ -239,7 +239,11 @@ describe("a board whose first window came first", () => {
 
     // The rest was read before that change; a card the board already has keeps its state here.
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
-    store.receiveRest([far("srv-far", "Far"), far("srv-other", "Other"), { ...blankCard("srv0", 0, 0), title: "Stale" }]);
+    store.receiveRest([far("srv-far", "Far"), { ...blankCard("srv0", 0, 0), title: "Stale" }]);
+    expect(store.loadingRest).toBe(true);
+    expect(store.remote.version).toBe(10);
+    store.receiveRest([far("srv-other", "Other")]);
+    store.restComplete();
     expect(store.loadingRest).toBe(false);
     expect(store.getDoc().cards.map((c) => [c.id, c.title])).toEqual([
       ["srv0", "Mine"],
@@ -263,6 +267,7 @@ describe("a board whose first window came first", () => {
     store.apply([{ type: "deleteCards", cards: [card(store, "srv1")!], lines: [] }]);
     await settle();
     store.receiveRest([{ ...blankCard("srv1", 0, 1), title: "Card 1" }, far("srv-far", "Far")]);
+    store.restComplete();
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv-far"]);
   });
 
@@ -270,7 +275,9 @@ describe("a board whose first window came first", () => {
     const { store } = setup(patchAt(11), doc(), true);
     expect(store.requireWholeBoard()).toBe(false);
     expect(store.getNotice()).toMatchObject({ tone: "error", message: "The board is still loading. Try again in a moment." });
-    store.receiveRest([]);
+    store.receiveRest([far("srv-far", "Far")]);
+    expect(store.requireWholeBoard()).toBe(false);
+    store.restComplete();
     expect(store.requireWholeBoard()).toBe(true);
   });
 
