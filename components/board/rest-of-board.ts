@@ -42,8 +42,10 @@ export function extentCorner(extent: GridExtent | null): Rect | null {
 
 /**
  * The page's side: what it hands the board for the cards left out of the first window, read by
- * `listCards` band by band (not awaited: the page is sent without them). Null when the first
- * window held them all.
+ * `listCards` band by band (not awaited: the page is sent without them). The reads start once the
+ * page has had a turn to render, and one at a time: on a busy server they would otherwise compete
+ * with rendering the first window, which is what a person waits for. Null when the first window
+ * held them all.
  */
 export function restOfBoard(
   opening: { extent: GridExtent; window: GridExtent | null },
@@ -53,8 +55,14 @@ export function restOfBoard(
   if (!window) return null;
   const rowsPerBand = Math.max(1, Math.floor(CELLS_PER_BAND / Math.max(1, extent.cols)));
   const bands: Promise<PackedCard[]>[] = [];
+  let previous = new Promise<void>((resolve) => setTimeout(resolve));
   for (let fromRow = 0; fromRow < extent.rows; fromRow += rowsPerBand) {
-    bands.push(listCards(window, { fromRow, toRow: fromRow + rowsPerBand }).then((cards) => cards.map((card) => packCard(toBoardCard(card)))));
+    const band = previous.then(() => listCards(window, { fromRow, toRow: fromRow + rowsPerBand })).then((cards) => cards.map((card) => packCard(toBoardCard(card))));
+    previous = band.then(
+      () => undefined,
+      () => undefined,
+    );
+    bands.push(band);
   }
   return { extent, bands };
 }

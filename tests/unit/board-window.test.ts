@@ -3,6 +3,7 @@ import type { BoardCard } from "@/components/board/board-types";
 import { computeLayout, trackAt } from "@/components/board/grid-geometry";
 import { blankCard } from "@/components/board/grid-plans";
 import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid-window";
+import { firstWindow, restOfBoard } from "@/components/board/rest-of-board";
 import { packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
 
 describe("board windowing", () => {
@@ -62,5 +63,43 @@ describe("the page's board payload", () => {
       { id: "b", row: 0, col: 1, title: "Hi", color: "#dbeafe", bold: true, cellOpacity: 40 },
     ]);
     expect(unpackBoardDoc(packed)).toEqual(doc);
+  });
+});
+
+describe("the first window and the rest of the board", () => {
+  const sizes = { rowHeights: {}, colWidths: {}, cellSpacing: 8 };
+
+  it("sends first the tracks a laptop-sized screen and its margin touch from the top-left, never more than the board", () => {
+    // Columns every 208 px, rows every 128: 1920 px across and 1260 down reach column 10 and row 10;
+    // 40 px columns start every 48 px, and the 41st starts at 1920.
+    expect(firstWindow(sizes, { rows: 100, cols: 100 })).toEqual({ rows: 10, cols: 10 });
+    expect(firstWindow({ ...sizes, colWidths: Object.fromEntries(Array.from({ length: 100 }, (_, index) => [String(index), 40])) }, { rows: 100, cols: 100 })).toEqual({
+      rows: 10,
+      cols: 41,
+    });
+    expect(firstWindow(sizes, { rows: 3, cols: 4 })).toEqual({ rows: 3, cols: 4 });
+  });
+
+  it("reads the rest in bands of rows of about 2,000 cells, one band at a time, each packed for the page", async () => {
+    const calls: { fromRow: number; toRow: number }[] = [];
+    let reading = 0;
+    let mostAtOnce = 0;
+    const rest = restOfBoard({ extent: { rows: 100, cols: 100 }, window: { rows: 10, cols: 10 } }, async (window, band) => {
+      expect(window).toEqual({ rows: 10, cols: 10 });
+      calls.push(band);
+      mostAtOnce = Math.max(mostAtOnce, (reading += 1));
+      await Promise.resolve();
+      reading -= 1;
+      return [{ ...blankCard(`c${band.fromRow}`, band.fromRow, 50), title: "Far" }];
+    });
+    const bands = await Promise.all(rest!.bands);
+    expect(rest!.extent).toEqual({ rows: 100, cols: 100 });
+    expect(calls).toEqual([0, 20, 40, 60, 80].map((fromRow) => ({ fromRow, toRow: fromRow + 20 })));
+    expect(mostAtOnce).toBe(1);
+    expect(bands[1]).toEqual([{ id: "c20", row: 20, col: 50, title: "Far" }]);
+  });
+
+  it("has nothing to send when the first window held every card", () => {
+    expect(restOfBoard({ extent: { rows: 3, cols: 4 }, window: null }, () => Promise.reject(new Error("not read")))).toBeNull();
   });
 });
