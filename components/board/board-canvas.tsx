@@ -6,6 +6,7 @@ import type { BoardDoc } from "./board-types";
 import type { CanvasActions } from "./canvas-actions";
 import { windowRows } from "./canvas-rows";
 import { firstTabStop } from "./canvas-tab-stop";
+import { cardIndex } from "./card-index";
 import { EmptyCell } from "./empty-cell";
 import { computeLayout, occupancy, rectBox } from "./grid-geometry";
 import { rangeOf, rectTouches } from "./grid-window";
@@ -58,7 +59,7 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, loadingExtent = null
     return computeLayout(corner ? [...cards, corner] : cards, withDraft(snap.rowHeights, trackDraft, "row"), withDraft(snap.colWidths, trackDraft, "col"), snap.cellSpacing);
   }, [cards, loadingExtent, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft]);
   const cells = useMemo(() => occupancy(cards, layout.rows, layout.cols), [cards, layout.rows, layout.cols]);
-  const byId = useMemo(() => new Map(cards.map((card) => [card.id, card])), [cards]);
+  const byId = cardIndex(cards);
   const { region, reveal } = useGridWindow(gridRef);
   const range = useMemo(() => rangeOf(layout, region), [layout, region]);
 

@@ -10,6 +10,7 @@ import { BoardHeader } from "./board-header";
 import { BoardStore } from "./board-store";
 import type { BoardAccess } from "./board-types";
 import { boardFontFamily } from "./board-font";
+import { cardIndex } from "./card-index";
 import { canvasBackground } from "./card-style";
 import { ConnectBanner } from "./connect-banner";
 import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
@@ -85,8 +86,7 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
     rootRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  const cardsById = useMemo(() => new Map(doc.cards.map((card) => [card.id, card])), [doc.cards]);
-  const selectedCard = selection?.kind === "card" ? cardsById.get(selection.id) : undefined;
+  const selectedCard = selection?.kind === "card" ? cardIndex(doc.cards).get(selection.id) : undefined;
   const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
   const editingCard = editingId ?? (inspectorFocused && selectedCard ? selectedCard.id : null);
   usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);

@@ -88,14 +88,9 @@ export class BoardSync {
     private readonly events: SyncEvents,
     private readonly request: Request = callApi,
   ) {
-    for (const card of doc.cards) {
-      this.ids.link(card.id, card.id);
-      this.confirmedCards.set(card.id, card);
-    }
-    for (const line of doc.lines) {
-      this.ids.link(line.id, line.id);
-      this.confirmedLines.set(line.id, line);
-    }
+    // The server's own cards and lines have the same id here (BoardIdMap): nothing to link.
+    for (const card of doc.cards) this.confirmedCards.set(card.id, card);
+    for (const line of doc.lines) this.confirmedLines.set(line.id, line);
     this.confirmedSnap = doc.snap;
   }
 

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BoardIdMap } from "@/components/board/board-id-map";
 import { BoardStore } from "@/components/board/board-store";
 import { BoardSync } from "@/components/board/board-sync";
 import type { BoardDoc } from "@/components/board/board-types";
 import { blankCard } from "@/components/board/grid-plans";
+import { newLocalId } from "@/components/board/new-local-id";
 import type { ApiResult } from "@/components/http/call-api";
 
 type Call = { path: string; method: string; body: any };
@@ -101,5 +103,29 @@ describe("saving the board", () => {
     await settle();
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["DELETE /api/snaps/cards/srv0", "POST /api/snaps/cards/batch", "PATCH /api/snaps/cards/batch"]);
     expect(calls[2]!.body.updates[0]).toMatchObject({ id: "again1", title: "back" });
+  });
+});
+
+describe("the board's ids (BoardIdMap)", () => {
+  it("stores only what differs: the server's ids are the board's, an id made here has none until named, an unlinked one none any more", () => {
+    const ids = new BoardIdMap();
+    expect(ids.isSaved("cserver1")).toBe(true);
+    expect(ids.serverIdOf("cserver1")).toBe("cserver1");
+    const local = newLocalId();
+    expect(ids.isSaved(local)).toBe(false);
+    expect(ids.serverIdOf(local)).toBeUndefined();
+    ids.link(local, "cnamed");
+    expect(ids.serverIdOf(local)).toBe("cnamed");
+    expect(ids.localIdOf("cnamed")).toBe(local);
+    // Deleted, then brought back by undo under a new server id.
+    ids.unlink("cserver1");
+    expect(ids.isSaved("cserver1")).toBe(false);
+    expect(ids.serverIdOf("cserver1")).toBeUndefined();
+    ids.link("cserver1", "cserver2");
+    expect(ids.serverIdOf("cserver1")).toBe("cserver2");
+    expect(ids.localIdOf("cserver2")).toBe("cserver1");
+    ids.unlink(local);
+    expect(ids.isSaved(local)).toBe(false);
+    expect(ids.localIdOf("cnamed")).toBe("cnamed");
   });
 });
