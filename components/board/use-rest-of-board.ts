@@ -28,7 +28,7 @@ function afterNextPaint(task: () => void): () => void {
  * Takes the rest of the board's cards as their bands arrive, each in a task of its own after a
  * paint, never in the task that hydrates the first window: the first cards are on screen and take
  * input before the others are indexed. Returns the grid's extent while some are on their way,
- * null once all are in (or one failed to come).
+ * null once every band has come (or failed to).
  */
 export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers): GridExtent | null {
   const [pending, setPending] = useState(rest !== null);
@@ -49,7 +49,7 @@ export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers)
         afterNextPaint(() => {
           run();
           left -= 1;
-          if (left > 0 && !failed) return;
+          if (left > 0) return;
           if (!failed) handlersRef.current.complete();
           setPending(false);
         }),
@@ -67,7 +67,7 @@ export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers)
           }),
       );
     }
-    if (left === 0) handlersRef.current.complete();
+    if (left === 0) settle(() => {});
     return () => {
       active = false;
       for (const cancel of cancels) cancel();
