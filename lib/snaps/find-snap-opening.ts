@@ -1,3 +1,4 @@
+import "server-only";
 import type { CardView } from "@/lib/cards/card-selects";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";

@@ -1,3 +1,4 @@
+import "server-only";
 import type { CardView } from "@/lib/cards/card-selects";
 import { queryRows } from "@/lib/db/query-rows";
 import { cardsJsonWhere, IN_FIRST_WINDOW_SQL } from "./board-window-sql";
