@@ -100,6 +100,14 @@ test("first sign-in makes the account and its personal workspace; signing out an
   await signInWithProvider(page, "nova");
   await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
   expect(await usersWithEmail(email)).toEqual([user]);
+
+  // Single sign-on sign-ins and the sign-out between them are in the workspace's audit log, with the address.
+  const { rows: audit } = await db.query<{ action: string; ip: string | null }>(
+    `SELECT action, ip FROM "AuditEvent" WHERE "actorUserId" = $1 ORDER BY "occurredAt", id`,
+    [user!.id],
+  );
+  expect(audit.map((entry) => entry.action)).toEqual(["auth.signed_in", "auth.signed_out", "auth.signed_in"]);
+  for (const entry of audit) expect(entry.ip).toMatch(/^[0-9a-f.:]+$/);
 });
 
 test("an existing password account with the same verified email is linked, not duplicated", async ({ page, request }) => {
