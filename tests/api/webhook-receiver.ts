@@ -56,8 +56,12 @@ export class WebhookReceiver {
     return this.requests.filter((request) => request.path === path);
   }
 
-  /** Resolves once `condition` holds over the requests received (checked at each arrival). */
-  waitFor(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  /**
+   * Resolves once `condition` holds over the requests received (checked at each arrival). The
+   * deadline only bounds a hang: it is generous because a wait may span an app instance's start
+   * (restart and two-instance tests), which takes tens of seconds on a loaded 2-core machine.
+   */
+  waitFor(condition: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
     if (condition()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
