@@ -89,6 +89,9 @@ function header(title: string, subtitle: string | null, icon: string | null): st
   return `<text x="${MARGIN}" y="${MARGIN + 22}" font-size="22" font-weight="700" fill="${TEXT_COLOR}">${escapeXml(heading)}</text>${sub}`;
 }
 
+/** Links in the theme's indigo; on a fill the user chose, in the text colour set for that fill, as on the board. */
+const LINK_COLOR = "#4338ca";
+
 function drawCard(card: DocumentCard, box: Box, index: number): string {
   const own = cardColors(card.color, card.cellOpacity);
   const colors = { fill: own.fill ?? "#ffffff", border: own.border ?? BORDER_COLOR, text: own.text ?? TEXT_COLOR };
@@ -99,10 +102,10 @@ function drawCard(card: DocumentCard, box: Box, index: number): string {
   }/>`;
   const clipId = `k${index}`;
   const clip = `<clipPath id="${clipId}"><rect x="${px(box.x)}" y="${px(box.y)}" width="${px(box.width)}" height="${px(box.height)}" rx="${radius}"/></clipPath>`;
-  return `<g>${clip}${frame}<g clip-path="url(#${clipId})">${drawContent(card, box, colors.text)}</g></g>`;
+  return `<g>${clip}${frame}<g clip-path="url(#${clipId})">${drawContent(card, box, colors.text, own.text ?? LINK_COLOR)}</g></g>`;
 }
 
-function drawContent(card: DocumentCard, box: Box, color: string): string {
+function drawContent(card: DocumentCard, box: Box, color: string, linkColor: string): string {
   const [fontSize, lineHeight] = fontSizePixels(card.fontSize);
   const inner = { x: box.x + CARD_PADDING, y: box.y + CARD_PADDING, width: box.width - 2 * CARD_PADDING, height: box.height - 2 * CARD_PADDING };
   const type = cardTypeOf(card.cellType);
@@ -114,7 +117,7 @@ function drawContent(card: DocumentCard, box: Box, color: string): string {
     case "status":
       return drawStatus(card, inner, fontSize, lineHeight);
     case "link":
-      return textBlock(displayUrl(card.title), card, inner, fontSize, lineHeight, "#4338ca", { underline: true });
+      return textBlock(displayUrl(card.title), card, inner, fontSize, lineHeight, linkColor, { underline: true });
     default:
       return textBlock(card.title, card, inner, fontSize, lineHeight, color);
   }

@@ -1,15 +1,21 @@
 import { ExternalLinkIcon } from "@/components/ui/icons";
+import { cardColors } from "@/lib/board-look/card-colors";
 import { displayUrl } from "../safe-url";
 import type { CardContentProps, CardTypeView } from "./card-type-view";
 
-function LinkContent({ url }: CardContentProps) {
+/** The theme's link colour; on a fill the user chose, the card's own text colour (set for that fill in both themes). */
+const THEME_LINK = "text-indigo-700 decoration-indigo-300 hover:decoration-indigo-600";
+const ON_OWN_FILL = "text-current decoration-current/40 hover:decoration-current";
+
+function LinkContent({ card, url }: CardContentProps) {
   if (!url) return null;
+  const onOwnFill = cardColors(card.color, card.cellOpacity).text !== null;
   return (
     <a
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex max-w-full items-center gap-1 font-medium break-all text-indigo-700 underline decoration-indigo-300 underline-offset-2 hover:decoration-indigo-600"
+      className={`inline-flex max-w-full items-center gap-1 font-medium break-all underline underline-offset-2 ${onOwnFill ? ON_OWN_FILL : THEME_LINK}`}
     >
       <span className="min-w-0">{displayUrl(url)}</span>
       <ExternalLinkIcon className="size-[0.9em] min-h-3 min-w-3 shrink-0" />
