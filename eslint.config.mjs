@@ -3,9 +3,36 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
 /** lib folders whose modules run on the server only: they touch the database, secrets, or Node. */
-const SERVER_LIB_FOLDERS = ["db", "auth", "log", "rate-limit", "security", "metrics", "mcp", "cache", "health", "live", "webhooks", "audit", "events", "history"];
+const SERVER_LIB_FOLDERS = [
+  "db",
+  "auth",
+  "log",
+  "rate-limit",
+  "security",
+  "metrics",
+  "mcp",
+  "cache",
+  "health",
+  "live",
+  "webhooks",
+  "audit",
+  "events",
+  "history",
+];
 /** Packages that run on the server only. */
-const SERVER_PACKAGES = ["server-only", "pg", "@prisma/client", "@prisma/adapter-pg", "bcrypt", "ioredis", "pino", "graphile-worker", "standardwebhooks", "prom-client", "next/headers"];
+const SERVER_PACKAGES = [
+  "server-only",
+  "pg",
+  "@prisma/client",
+  "@prisma/adapter-pg",
+  "bcrypt",
+  "ioredis",
+  "pino",
+  "graphile-worker",
+  "standardwebhooks",
+  "prom-client",
+  "next/headers",
+];
 
 export default defineConfig([
   ...nextVitals,
@@ -15,7 +42,10 @@ export default defineConfig([
     // lib is shared by handlers, pages and scripts: it must never reach up into the UI layers.
     files: ["lib/**/*.ts", "lib/**/*.tsx"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/*", "@/components/*", "**/app/*", "**/components/*"], message: "lib never imports from app/ or components/." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/app/*", "@/components/*", "**/app/*", "**/components/*"], message: "lib never imports from app/ or components/." }] },
+      ],
     },
   },
   {
@@ -34,7 +64,11 @@ export default defineConfig([
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
-          paths: SERVER_PACKAGES.map((name) => ({ name, message: "Server-only package: client code reaches the server through the API.", allowTypeImports: true })),
+          paths: SERVER_PACKAGES.map((name) => ({
+            name,
+            message: "Server-only package: client code reaches the server through the API.",
+            allowTypeImports: true,
+          })),
           patterns: [
             {
               group: SERVER_LIB_FOLDERS.flatMap((folder) => [`@/lib/${folder}/*`, `**/lib/${folder}/*`]),

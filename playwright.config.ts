@@ -62,5 +62,4 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: [appServer(PORT), appServer(PORT + 1)],
-
 });

@@ -71,25 +71,45 @@ async function main() {
       if (round % 2) order.reverse();
       for (const index of order) {
         const { request } = scenarioRequests(fixtures, servers[index]!.baseUrl)[scenario as "a"];
-        results[index]!.push(await load({ ...request, connections: CONNECTIONS, warmupSeconds: round === 0 ? 2 : 0, seconds: SLICE, serverPid: servers[index]!.pid, databaseCpu }));
+        results[index]!.push(
+          await load({ ...request, connections: CONNECTIONS, warmupSeconds: round === 0 ? 2 : 0, seconds: SLICE, serverPid: servers[index]!.pid, databaseCpu }),
+        );
       }
       console.error(`[ab] round ${round + 1}/${ROUNDS}: ${variants.map((v, i) => `${v.name} ${Math.round(results[i]!.at(-1)!.reqPerSec)} req/s`).join(", ")}`);
     }
     console.log(`\nscenario ${scenario}, ${ROUNDS} rounds × ${SLICE} s per variant, ${CONNECTIONS} connections (medians over rounds)`);
     const peaks = servers.map((server) => memoryMb(server.pid)?.peak ?? NaN);
     console.log(
-      "variant".padEnd(16) + "req/s".padStart(8) + "p50 ms".padStart(8) + "p99 ms".padStart(8) + "cpu ms/req".padStart(12) + "db cpu ms/req".padStart(15) + "  req/s ÷ first".padStart(16) + "  cpu ÷ first".padStart(14) + "peak RSS MB".padStart(13),
+      "variant".padEnd(16) +
+        "req/s".padStart(8) +
+        "p50 ms".padStart(8) +
+        "p99 ms".padStart(8) +
+        "cpu ms/req".padStart(12) +
+        "db cpu ms/req".padStart(15) +
+        "  req/s ÷ first".padStart(16) +
+        "  cpu ÷ first".padStart(14) +
+        "peak RSS MB".padStart(13),
     );
     variants.forEach((variant, index) => {
       const rows = results[index]!;
       const ratio = (pick: (r: LoadResult) => number) => median(rows.map((row, round) => pick(row) / pick(results[0]![round]!))).toFixed(2);
       console.log(
         variant.name.padEnd(16) +
-          Math.round(median(rows.map((r) => r.reqPerSec))).toString().padStart(8) +
-          median(rows.map((r) => r.p50)).toString().padStart(8) +
-          median(rows.map((r) => r.p99)).toString().padStart(8) +
-          median(rows.map((r) => r.cpuMsPerReq)).toFixed(2).padStart(12) +
-          median(rows.map((r) => r.dbCpuMsPerReq ?? NaN)).toFixed(2).padStart(15) +
+          Math.round(median(rows.map((r) => r.reqPerSec)))
+            .toString()
+            .padStart(8) +
+          median(rows.map((r) => r.p50))
+            .toString()
+            .padStart(8) +
+          median(rows.map((r) => r.p99))
+            .toString()
+            .padStart(8) +
+          median(rows.map((r) => r.cpuMsPerReq))
+            .toFixed(2)
+            .padStart(12) +
+          median(rows.map((r) => r.dbCpuMsPerReq ?? NaN))
+            .toFixed(2)
+            .padStart(15) +
           ratio((r) => r.reqPerSec).padStart(16) +
           ratio((r) => r.cpuMsPerReq).padStart(14) +
           peaks[index]!.toFixed(0).padStart(13),

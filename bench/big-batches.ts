@@ -57,7 +57,10 @@ async function main() {
       console.log(
         `round ${round + 1}: ${PARALLEL} × ${(bytes / 1e6).toFixed(2)} MB at once: statuses ${answers.map((a) => a.status).join(" ")}, ` +
           `last answer after ${Math.max(...answers.map((a) => a.ms))} ms, server RSS ${memoryMb(app.pid)?.rss.toFixed(0)} MB` +
-          answers.filter((a) => a.error).map((a) => `\n  ${a.error}`).join(""),
+          answers
+            .filter((a) => a.error)
+            .map((a) => `\n  ${a.error}`)
+            .join(""),
       );
     }
     const metrics = app.waitForLine("[bench-metrics]", 5_000);

@@ -135,7 +135,12 @@ async function heapMb(page: Page): Promise<number> {
   return usedSize / 1024 / 1024;
 }
 
-async function measureBoard(browser: Browser, storageState: Awaited<ReturnType<BrowserContext["storageState"]>>, baseUrl: string, board: { id: string; token: string }): Promise<Figures> {
+async function measureBoard(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>,
+  baseUrl: string,
+  board: { id: string; token: string },
+): Promise<Figures> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, storageState });
   await context.addInitScript(PROBES);
   const page = await context.newPage();

@@ -24,7 +24,10 @@ const KEY_PATTERN = /^service_sk_[A-Za-z0-9_-]{48}$/;
 
 // The columns of the app's response shape (pg returns enum values as their text): the floor reads
 // exactly the fields the app sends, whatever they become, and bench/run.ts checks the bodies match.
-const columns = (alias: string, select: object) => Object.keys(select).map((field) => `${alias}."${field}"`).join(", ");
+const columns = (alias: string, select: object) =>
+  Object.keys(select)
+    .map((field) => `${alias}."${field}"`)
+    .join(", ");
 const SNAP_SQL = `
   SELECT ${columns("s", Object.fromEntries(Object.entries(snapFieldsSelect).filter(([field]) => field !== "folder")))},
          s."workspaceId", f.id AS "f_id", f.name AS "f_name"
@@ -45,10 +48,9 @@ async function authenticate(authorization: string | undefined): Promise<Caller |
   const fingerprint = createHash("sha256").update(key).digest("base64url");
   let keyId = provenKeyIds.get(fingerprint);
   if (!keyId) {
-    const { rows } = await pool.query<{ id: string; keyHash: string }>(
-      `SELECT id, "keyHash" FROM "ApiKey" WHERE prefix = $1 AND "revokedAt" IS NULL`,
-      [key.slice(0, 20)],
-    );
+    const { rows } = await pool.query<{ id: string; keyHash: string }>(`SELECT id, "keyHash" FROM "ApiKey" WHERE prefix = $1 AND "revokedAt" IS NULL`, [
+      key.slice(0, 20),
+    ]);
     for (const row of rows) if (await bcrypt.compare(key, row.keyHash)) keyId = row.id;
     if (!keyId) return null;
     provenKeyIds.set(fingerprint, keyId);

@@ -87,7 +87,9 @@ async function main() {
        FROM "SnapHistory" WHERE "snapId" = $1`,
       [recorded.snapId],
     );
-    const [sizes] = await client.query(`SELECT pg_total_relation_size('"SnapHistory"')::bigint AS "tableBytes", count(*)::int AS rows FROM "SnapHistory"`).then((r) => r.rows);
+    const [sizes] = await client
+      .query(`SELECT pg_total_relation_size('"SnapHistory"')::bigint AS "tableBytes", count(*)::int AS rows FROM "SnapHistory"`)
+      .then((r) => r.rows);
     await client.end();
     await db.$disconnect();
 

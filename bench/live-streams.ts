@@ -110,7 +110,9 @@ async function main() {
     // In waves, as browsers arrive: 200 at the same instant would queue on the pool of 10 database
     // connections for longer than its 3 s connect timeout on a busy 2-core machine (503, retried by clients).
     for (let i = 0; i < STREAMS; i += OPEN_WAVE) {
-      const wave = Array.from({ length: Math.min(OPEN_WAVE, STREAMS - i) }, (_, j) => openStream(baseUrl, snaps[(i + j) % snaps.length]!.snapId, fixtures.apiKey));
+      const wave = Array.from({ length: Math.min(OPEN_WAVE, STREAMS - i) }, (_, j) =>
+        openStream(baseUrl, snaps[(i + j) % snaps.length]!.snapId, fixtures.apiKey),
+      );
       streams.push(...wave);
       await Promise.all(wave.map((stream) => stream.ready));
     }

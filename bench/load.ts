@@ -98,7 +98,9 @@ export async function loadInterleaved(
   rounds: number,
   afterSlice: (id: string) => void = () => {},
 ): Promise<Map<string, LoadResult>> {
-  const tallies = new Map<string, Tally>(scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]));
+  const tallies = new Map<string, Tally>(
+    scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]),
+  );
   for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...scenarios].reverse() : scenarios;

@@ -96,7 +96,9 @@ function snapshot(rootPid: number) {
 function print(label: string, state: ReturnType<typeof snapshot>): void {
   console.log(`\n${label}: PSS ${state.pssMb} MB, RSS ${state.rssMb} MB, ${state.processes.length} processes`);
   for (const entry of state.processes.sort((a, b) => b.pssKb - a.pssKb)) {
-    console.log(`  ${String(Math.round(entry.pssKb / 1024)).padStart(4)} MB PSS ${String(Math.round(entry.rssKb / 1024)).padStart(4)} MB RSS  ${entry.command}`);
+    console.log(
+      `  ${String(Math.round(entry.pssKb / 1024)).padStart(4)} MB PSS ${String(Math.round(entry.rssKb / 1024)).padStart(4)} MB RSS  ${entry.command}`,
+    );
   }
 }
 

@@ -175,7 +175,9 @@ async function main() {
     if (serverMetrics) {
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
       const { rss, heapTotal, heapUsed, external, arrayBuffers } = serverMetrics.memory;
-      log(`server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)} (array buffers ${mb(arrayBuffers)})`);
+      log(
+        `server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)} (array buffers ${mb(arrayBuffers)})`,
+      );
     }
     const memory = memoryMb(app.pid);
 
@@ -229,7 +231,13 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
     { target: "e p50 ≤ 25 ms (1 connection)", met: get("e1") ? get("e1")!.p50 <= 25 : null },
     { target: `f p99 ≤ 50 ms at ${LARGE} snaps (1 connection)`, met: large1 ? large1.p99 <= 50 : null },
     { target: `f p99 ≤ 50 ms at ${LARGE} snaps (${CONNECTIONS} connections)`, met: large ? large.p99 <= 50 : null },
-    { target: "f(10×)/f(1×) latency ≤ 2 (p50 and p99, both loads)", met: small && large && small1 && large1 ? Math.max(large.p50 / small.p50, large.p99 / small.p99, large1.p50 / small1.p50, large1.p99 / small1.p99) <= 2 : null },
+    {
+      target: "f(10×)/f(1×) latency ≤ 2 (p50 and p99, both loads)",
+      met:
+        small && large && small1 && large1
+          ? Math.max(large.p50 / small.p50, large.p99 / small.p99, large1.p50 / small1.p50, large1.p99 / small1.p99) <= 2
+          : null,
+    },
     { target: "server peak RSS ≤ 300 MB", met: peakRssMb === null ? null : peakRssMb <= 300 },
   ];
 
@@ -254,13 +262,20 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
   );
   console.log(line(header));
   for (const row of rows) console.log(line(row));
-  console.log("\nratios: " + Object.entries(ratios).map(([k, v]) => `${k} = ${v ?? "n/a"}`).join(", "));
+  console.log(
+    "\nratios: " +
+      Object.entries(ratios)
+        .map(([k, v]) => `${k} = ${v ?? "n/a"}`)
+        .join(", "),
+  );
   console.log(
     `bcrypt compares in the server: ${bcryptCompares ?? "n/a"}; server peak RSS: ${peakRssMb?.toFixed(0) ?? "n/a"} MB ` +
       `(VmHWM; ${idleRssMb?.toFixed(0) ?? "n/a"} MB idle after start, at most ${maxSampledRssMb?.toFixed(0) ?? "n/a"} MB sampled under load)`,
   );
   for (const [size, p] of Object.entries(plans)) {
-    console.log(`listing at ${size} snaps: ${p.returned} of ${p.total} matches returned; in-process lib call median ${p.libMedianMs.toFixed(1)} ms; SQL execution ${p.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`);
+    console.log(
+      `listing at ${size} snaps: ${p.returned} of ${p.total} matches returned; in-process lib call median ${p.libMedianMs.toFixed(1)} ms; SQL execution ${p.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`,
+    );
   }
   if (writePlans) {
     const summary = (plans: WritePlans["update"]) => plans.map((plan) => `${plan.executionMs} ms`).join(" + ");
@@ -292,7 +307,13 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
       nodeFlags: process.env.BENCH_NODE_FLAGS ?? "",
       distDir: process.env.NEXT_DIST_DIR,
     },
-    scenarios: results.map((r) => ({ ...r, reqPerSec: round(r.reqPerSec, 1), cpuMsPerReq: round(r.cpuMsPerReq, 3), dbCpuMsPerReq: r.dbCpuMsPerReq === null ? null : round(r.dbCpuMsPerReq, 3), rssAfterMb: r.rssAfterMb === null ? null : round(r.rssAfterMb, 1) })),
+    scenarios: results.map((r) => ({
+      ...r,
+      reqPerSec: round(r.reqPerSec, 1),
+      cpuMsPerReq: round(r.cpuMsPerReq, 3),
+      dbCpuMsPerReq: r.dbCpuMsPerReq === null ? null : round(r.dbCpuMsPerReq, 3),
+      rssAfterMb: r.rssAfterMb === null ? null : round(r.rssAfterMb, 1),
+    })),
     ratios,
     bcryptCompares,
     idleRssMb: idleRssMb === null ? null : round(idleRssMb, 1),

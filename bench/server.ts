@@ -85,7 +85,15 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
   const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd,
     // The heap cap `npm start` sets (scripts/server-node-options.ts); node flags given here win.
-    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), ...UNREACHED_RATE_LIMITS, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", BENCH_METRICS: "1" },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: serverNodeOptions(),
+      ...UNREACHED_RATE_LIMITS,
+      ...env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BENCH_METRICS: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const server = wrap(child, `http://127.0.0.1:${port}`);

@@ -37,7 +37,11 @@ function boardDocument(title: string, size: number, lines: number) {
     textAlign: (["left", "center", "right"] as const)[index % 3],
   }));
   const step = Math.floor((size * size) / lines);
-  const lineList = Array.from({ length: lines }, (_, index) => ({ from: `c${index * step + 1}`, to: `c${index * step + 2}`, style: index % 2 ? "dashed" : "solid" }));
+  const lineList = Array.from({ length: lines }, (_, index) => ({
+    from: `c${index * step + 1}`,
+    to: `c${index * step + 2}`,
+    style: index % 2 ? "dashed" : "solid",
+  }));
   return { format: "snap-board", formatVersion: 1, snap: { title, rows: size, cols: size, rowHeights: { "0": 48 } }, cards, lines: lineList };
 }
 
@@ -99,7 +103,8 @@ async function main() {
   try {
     const bigBody = JSON.stringify(boardDocument("Big board", 100, 500));
     const big = JSON.parse((await first!.call("POST", "/api/snaps/import", bigBody, 201)).toString()).snap.id as string;
-    const small = JSON.parse((await first!.call("POST", "/api/snaps/import", JSON.stringify(boardDocument("Picture", 20, 40)), 201)).toString()).snap.id as string;
+    const small = JSON.parse((await first!.call("POST", "/api/snaps/import", JSON.stringify(boardDocument("Picture", 20, 40)), 201)).toString()).snap
+      .id as string;
     const exported = (await first!.call("GET", `/api/snaps/${big}/export`)).toString();
     // Both servers must answer the same: the export (but exportedAt) and a duplicate's export.
     for (const server of servers.slice(1)) {
@@ -122,16 +127,23 @@ async function main() {
       results.push({ label, timings: await time(servers, run) });
       console.error(`[transfer bench] ${label}`);
     }
-    const duplicate = JSON.parse((await servers.at(-1)!.call("POST", `/api/snaps/${big}/duplicate`, JSON.stringify({ title: "Big board" }), 201)).toString()).snap.id;
+    const duplicate = JSON.parse((await servers.at(-1)!.call("POST", `/api/snaps/${big}/duplicate`, JSON.stringify({ title: "Big board" }), 201)).toString())
+      .snap.id;
     const duplicateExport = (await first!.call("GET", `/api/snaps/${duplicate}/export`)).toString();
     if (withoutDate(duplicateExport) !== withoutDate(exported)) throw new Error("the duplicate's export differs from its source's");
 
     const baselines = results[0]!.timings.map((timing) => timing.median);
-    console.log(`\n${RUNS} runs each after one warm-up; ${(Buffer.byteLength(exported) / 1e6).toFixed(2)} MB document; load average ${loadavg().map((value) => value.toFixed(1)).join(" ")}\n`);
+    console.log(
+      `\n${RUNS} runs each after one warm-up; ${(Buffer.byteLength(exported) / 1e6).toFixed(2)} MB document; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(" ")}\n`,
+    );
     const columns = servers.map(({ name }) => `${name}: median ms | slowest ms | median / baseline | app CPU ms per run`).join(" | ");
     console.log(`| operation | ${columns} |\n|---|${servers.map(() => "---:|---:|---:|---:|").join("")}`);
     for (const { label, timings } of results) {
-      const cells = timings.map(({ median, max, cpu }, which) => `${median.toFixed(0)} | ${max.toFixed(0)} | ${(median / baselines[which]!).toFixed(2)} | ${cpu.toFixed(0)}`);
+      const cells = timings.map(
+        ({ median, max, cpu }, which) => `${median.toFixed(0)} | ${max.toFixed(0)} | ${(median / baselines[which]!).toFixed(2)} | ${cpu.toFixed(0)}`,
+      );
       console.log(`| ${label} | ${cells.join(" | ")} |`);
     }
   } finally {

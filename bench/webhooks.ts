@@ -87,7 +87,9 @@ async function main() {
       const rateWith = median(http.with20.map((result) => result.reqPerSec));
       console.log(`\n1. PATCH /api/snaps/cards/batch (100 cards), 1 connection, ${ROUNDS} rounds x ${SLICE} s each, medians over rounds`);
       console.log(`   no webhook enabled: p50 ${p50Without} ms, ${round1(rateWithout)} req/s`);
-      console.log(`   20 webhooks:        p50 ${p50With} ms, ${round1(rateWith)} req/s  (p50 x${(p50With / p50Without).toFixed(3)}, throughput x${(rateWith / rateWithout).toFixed(3)})`);
+      console.log(
+        `   20 webhooks:        p50 ${p50With} ms, ${round1(rateWith)} req/s  (p50 x${(p50With / p50Without).toFixed(3)}, throughput x${(rateWith / rateWithout).toFixed(3)})`,
+      );
     }
 
     if (PARTS.includes("2")) {
@@ -128,7 +130,9 @@ async function main() {
         const answer = answered.get(title);
         return answer === undefined ? [] : [at - answer];
       });
-      console.log(`\n2. Commit-to-receiver latency: ${ENDPOINTS} endpoints, ${WRITES_PER_SEC} writes/s for ${LATENCY_SECONDS} s (${total} events, ${latencies.length} of ${total * ENDPOINTS} deliveries arrived)`);
+      console.log(
+        `\n2. Commit-to-receiver latency: ${ENDPOINTS} endpoints, ${WRITES_PER_SEC} writes/s for ${LATENCY_SECONDS} s (${total} events, ${latencies.length} of ${total * ENDPOINTS} deliveries arrived)`,
+      );
       console.log(`   p50 ${round1(percentile(latencies, 0.5))} ms, p99 ${round1(percentile(latencies, 0.99))} ms, max ${round1(Math.max(...latencies))} ms`);
     }
   } finally {

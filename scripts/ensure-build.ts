@@ -3,7 +3,19 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 /** What a production build is made from: a newer file here makes the build stale. */
-const SOURCES = ["app", "components", "lib", "public", "next.config.mjs", "proxy.ts", "instrumentation.ts", "package.json", "tsconfig.json", "postcss.config.mjs", "prisma/schema.prisma"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+  "package.json",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "prisma/schema.prisma",
+];
 /**
  * lib/db/generated is rewritten by every install; it follows schema.prisma, which is watched. The
  * embedded database's files are the launcher's (scripts/start.mjs compiles them itself): the app

@@ -35,12 +35,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
 
   const { page, folders } = await loadDashboard(principal, query, key);
   return (
-    <Dashboard
-      initialPage={page}
-      initialFolders={folders}
-      renderId={randomUUID()}
-      viewer={{ userId: principal.userId, isAdmin: principal.role === "admin" }}
-    />
+    <Dashboard initialPage={page} initialFolders={folders} renderId={randomUUID()} viewer={{ userId: principal.userId, isAdmin: principal.role === "admin" }} />
   );
 }
 

@@ -28,7 +28,16 @@ export function SignOutEverywhereItem({ className }: { className: string }) {
 
   return (
     <>
-      <button type="button" role="menuitem" data-menu-item tabIndex={-1} className={className} aria-busy={pending || undefined} disabled={pending} onClick={signOutEverywhere}>
+      <button
+        type="button"
+        role="menuitem"
+        data-menu-item
+        tabIndex={-1}
+        className={className}
+        aria-busy={pending || undefined}
+        disabled={pending}
+        onClick={signOutEverywhere}
+      >
         <SignOutIcon className="size-4 text-slate-400" />
         {pending ? "Signing out everywhere…" : "Sign out everywhere"}
       </button>

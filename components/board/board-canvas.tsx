@@ -49,14 +49,29 @@ function withDraft(map: Record<string, number>, draft: TrackDraft, axis: Axis) {
  * empty cell), lines drawn over it, and for editors the headers, resize handles and add bars.
  * Keyboard and pointer input is handled once for all cards (useCanvasKeyboard, useCanvasPointer).
  */
-export const BoardCanvas = memo(function BoardCanvas({ doc, loadingExtent = null, editable, selection, editingId, connecting, connectFromId, remoteEditors = NO_EDITORS, actions }: BoardCanvasProps) {
+export const BoardCanvas = memo(function BoardCanvas({
+  doc,
+  loadingExtent = null,
+  editable,
+  selection,
+  editingId,
+  connecting,
+  connectFromId,
+  remoteEditors = NO_EDITORS,
+  actions,
+}: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const { snap, cards } = doc;
 
   const layout = useMemo(() => {
     const corner = extentCorner(loadingExtent);
-    return computeLayout(corner ? [...cards, corner] : cards, withDraft(snap.rowHeights, trackDraft, "row"), withDraft(snap.colWidths, trackDraft, "col"), snap.cellSpacing);
+    return computeLayout(
+      corner ? [...cards, corner] : cards,
+      withDraft(snap.rowHeights, trackDraft, "row"),
+      withDraft(snap.colWidths, trackDraft, "col"),
+      snap.cellSpacing,
+    );
   }, [cards, loadingExtent, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft]);
   const cells = useMemo(() => occupancy(cards, layout.rows, layout.cols), [cards, layout.rows, layout.cols]);
   const byId = cardIndex(cards);
@@ -70,7 +85,10 @@ export const BoardCanvas = memo(function BoardCanvas({ doc, loadingExtent = null
 
   // Windowing: only the cards and empty cells in the rendered range, plus those that must stay in
   // the DOM wherever they are (the tab stop, the selection, the one being edited or connected).
-  const pinnedIds = [tabStop, selectedCardId, editingId, connectFromId].filter((id): id is string => id !== null && byId.has(id)).sort().join(" ");
+  const pinnedIds = [tabStop, selectedCardId, editingId, connectFromId]
+    .filter((id): id is string => id !== null && byId.has(id))
+    .sort()
+    .join(" ");
   const windowCards = useMemo(() => cards.filter((card) => rectTouches(range, card)), [cards, range]);
   const rows = useMemo(
     () =>

@@ -71,9 +71,7 @@ export const BoardCardView = memo(function BoardCardView({
       } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
-      {card.note.trim() && !type.fillsCard && (
-        <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />
-      )}
+      {card.note.trim() && !type.fillsCard && <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />}
       {remoteEditor && (
         <span
           aria-hidden="true"
@@ -88,7 +86,12 @@ export const BoardCardView = memo(function BoardCardView({
         <CardTitleEditor
           initial={card.title}
           label={type.url ? "Card URL" : "Card text"}
-          style={{ textAlign: card.textAlign, fontWeight: card.bold ? 700 : undefined, fontStyle: card.italic ? "italic" : undefined, ...fontSizeStyle(card.fontSize) }}
+          style={{
+            textAlign: card.textAlign,
+            fontWeight: card.bold ? 700 : undefined,
+            fontStyle: card.italic ? "italic" : undefined,
+            ...fontSizeStyle(card.fontSize),
+          }}
           onCommit={(text) => onCommitEdit(card.id, text)}
           onCancel={onCancelEdit}
         />

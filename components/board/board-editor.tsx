@@ -94,7 +94,8 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
   const remoteEditors = useMemo(() => {
     const editors = new Map<string, RemoteEditor>();
     for (const viewer of live.viewers) {
-      if (viewer.editingCardId) editors.set(store.sync.localIdOf(viewer.editingCardId), { name: viewer.name, initials: viewer.initials, color: viewerColor(viewer.userId) });
+      if (viewer.editingCardId)
+        editors.set(store.sync.localIdOf(viewer.editingCardId), { name: viewer.name, initials: viewer.initials, color: viewerColor(viewer.userId) });
     }
     return editors;
   }, [store, live.viewers]);
@@ -125,7 +126,13 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
         onToggleHistory={() => (historyOpen ? closeHistory() : setHistoryOpen(true))}
       />
       {preview.version !== null && (
-        <PreviewBanner version={preview.version} ready={preview.doc !== null} canRestore={editable} onRestore={() => setRestoring(true)} onBack={preview.close} />
+        <PreviewBanner
+          version={preview.version}
+          ready={preview.doc !== null}
+          canRestore={editable}
+          onRestore={() => setRestoring(true)}
+          onBack={preview.close}
+        />
       )}
       {connect.active && <ConnectBanner hasSource={connect.fromId !== null} onCancel={actions.cancelConnect} />}
       <div className="relative flex min-h-0 flex-1">
@@ -182,7 +189,11 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
                   onDelete={() => actions.deleteCard(selectedCard.id)}
                 />
               ) : selectedLine ? (
-                <LineInspector line={selectedLine} onChange={(patch) => actions.updateLine(selectedLine.id, patch)} onDelete={() => actions.deleteLine(selectedLine.id)} />
+                <LineInspector
+                  line={selectedLine}
+                  onChange={(patch) => actions.updateLine(selectedLine.id, patch)}
+                  onDelete={() => actions.deleteLine(selectedLine.id)}
+                />
               ) : (
                 <InspectorHint />
               )}

@@ -63,7 +63,13 @@ export function BoardHeader(props: BoardHeaderProps) {
           <PresenceBar viewers={props.viewers} />
           <ConnectionIndicator connection={props.connection} />
           {props.onToggleHistory && (
-            <button type="button" aria-pressed={props.historyOpen ?? false} title="History: who changed this snap" onClick={props.onToggleHistory} className={ICON_BUTTON}>
+            <button
+              type="button"
+              aria-pressed={props.historyOpen ?? false}
+              title="History: who changed this snap"
+              onClick={props.onToggleHistory}
+              className={ICON_BUTTON}
+            >
               <HistoryIcon className="size-4.5" />
               <span className="sr-only">History</span>
             </button>

@@ -2,7 +2,8 @@ import { applyChanges, type Change } from "./board-changes";
 import type { BoardDoc, BoardSnap } from "./board-types";
 import type { Restore } from "./board-sync";
 
-export type BoardAction = { type: "apply"; changes: readonly Change[] } | { type: "restore"; restore: Restore } | { type: "snapSaved"; snap: Partial<BoardSnap> };
+export type BoardAction =
+  { type: "apply"; changes: readonly Change[] } | { type: "restore"; restore: Restore } | { type: "snapSaved"; snap: Partial<BoardSnap> };
 
 /** The board's local state: edits apply at once (optimistically); failed saves are put back. */
 export function boardReducer(doc: BoardDoc, action: BoardAction): BoardDoc {

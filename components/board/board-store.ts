@@ -107,7 +107,10 @@ export class BoardStore {
    */
   requireWholeBoard(): boolean {
     if (this.rest === "loaded") return true;
-    this.notify(this.rest === "loading" ? "The board is still loading. Try again in a moment." : "Part of this board could not be loaded. Reload the page to edit it.", "error");
+    this.notify(
+      this.rest === "loading" ? "The board is still loading. Try again in a moment." : "Part of this board could not be loaded. Reload the page to edit it.",
+      "error",
+    );
     return false;
   }
 

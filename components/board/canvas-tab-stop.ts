@@ -6,13 +6,7 @@ import { cellKey } from "./selection";
  * The grid's tab stop when nothing is selected: the first card in reading order or, for editors,
  * an empty cell before it. Cards are named by id, empty cells as `cell:<row>:<col>`.
  */
-export function firstTabStop(
-  cards: readonly BoardCard[],
-  cells: Occupancy,
-  editable: boolean,
-  rows: number,
-  cols: number,
-): string | null {
+export function firstTabStop(cards: readonly BoardCard[], cells: Occupancy, editable: boolean, rows: number, cols: number): string | null {
   let first: BoardCard | undefined;
   for (const card of cards) {
     if (!first || card.row < first.row || (card.row === first.row && (card.col < first.col || (card.col === first.col && card.id < first.id)))) first = card;

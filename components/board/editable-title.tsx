@@ -47,7 +47,7 @@ export function EditableTitle({ title, editable, onRename }: EditableTitleProps)
         aria-label={`Rename snap: ${title}`}
         title="Rename"
         onClick={() => setDraft(title)}
-        className="block max-w-full truncate rounded-md px-1 -mx-1 text-left text-base font-semibold text-slate-900 hover:bg-slate-100 sm:text-lg"
+        className="-mx-1 block max-w-full truncate rounded-md px-1 text-left text-base font-semibold text-slate-900 hover:bg-slate-100 sm:text-lg"
       >
         {title}
       </button>

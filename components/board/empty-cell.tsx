@@ -36,7 +36,7 @@ export const EmptyCell = memo(function EmptyCell({ row, col, editable, selected,
           title="Add card"
           onFocus={() => onSelect({ kind: "cell", row, col })}
           onClick={() => onAdd(row, col)}
-          className={`flex size-9 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 transition-opacity hover:text-indigo-600 focus-visible:opacity-100 group-hover/cell:opacity-100 ${
+          className={`flex size-9 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 transition-opacity group-hover/cell:opacity-100 hover:text-indigo-600 focus-visible:opacity-100 ${
             selected ? "opacity-100" : "opacity-0"
           }`}
         >

@@ -101,7 +101,12 @@ export function overlaps(a: Rect, b: Rect): boolean {
 }
 
 export function contains(outer: Rect, inner: Rect): boolean {
-  return inner.row >= outer.row && inner.col >= outer.col && inner.row + inner.rowSpan <= outer.row + outer.rowSpan && inner.col + inner.colSpan <= outer.col + outer.colSpan;
+  return (
+    inner.row >= outer.row &&
+    inner.col >= outer.col &&
+    inner.row + inner.rowSpan <= outer.row + outer.rowSpan &&
+    inner.col + inner.colSpan <= outer.col + outer.colSpan
+  );
 }
 
 /** Which card covers each cell, row by row (undefined: the cell is empty). */

@@ -46,7 +46,13 @@ export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRem
             >
               <span>{col + 1}</span>
               {layout.cols > 1 && (
-                <button type="button" aria-label={`Remove column ${col + 1}`} title={`Remove column ${col + 1}`} onClick={() => onRemoveTrack("col", col)} className={REMOVE_BUTTON}>
+                <button
+                  type="button"
+                  aria-label={`Remove column ${col + 1}`}
+                  title={`Remove column ${col + 1}`}
+                  onClick={() => onRemoveTrack("col", col)}
+                  className={REMOVE_BUTTON}
+                >
                   <CloseIcon className="size-3.5" />
                 </button>
               )}
@@ -73,7 +79,13 @@ export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRem
             >
               <span>{row + 1}</span>
               {layout.rows > 1 && (
-                <button type="button" aria-label={`Remove row ${row + 1}`} title={`Remove row ${row + 1}`} onClick={() => onRemoveTrack("row", row)} className={REMOVE_BUTTON}>
+                <button
+                  type="button"
+                  aria-label={`Remove row ${row + 1}`}
+                  title={`Remove row ${row + 1}`}
+                  onClick={() => onRemoveTrack("row", row)}
+                  className={REMOVE_BUTTON}
+                >
                   <CloseIcon className="size-3.5" />
                 </button>
               )}

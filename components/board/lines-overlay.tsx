@@ -24,7 +24,16 @@ function shortLabel(card: BoardCard): string {
 }
 
 /** Lines between cards, drawn over the grid; only the lines themselves take pointer input. */
-export const LinesOverlay = memo(function LinesOverlay({ lines, cardsById, layout, region, editable, selectedLineId, onSelectLine, onDeleteLine }: LinesOverlayProps) {
+export const LinesOverlay = memo(function LinesOverlay({
+  lines,
+  cardsById,
+  layout,
+  region,
+  editable,
+  selectedLineId,
+  onSelectLine,
+  onDeleteLine,
+}: LinesOverlayProps) {
   const all = useMemo(
     () =>
       lines.flatMap((line) => {
@@ -49,7 +58,16 @@ export const LinesOverlay = memo(function LinesOverlay({ lines, cardsById, layou
     >
       <defs>
         {drawn.map(({ line }) => (
-          <marker key={line.id} id={`board-arrow-${line.id}`} viewBox="0 0 10 10" refX="8" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+          <marker
+            key={line.id}
+            id={`board-arrow-${line.id}`}
+            viewBox="0 0 10 10"
+            refX="8"
+            refY="5"
+            markerWidth="6"
+            markerHeight="6"
+            orient="auto-start-reverse"
+          >
             <path d="M0 0.5 L10 5 L0 9.5 z" fill={line.color} />
           </marker>
         ))}

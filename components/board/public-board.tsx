@@ -73,8 +73,21 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
           <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">View only</span>
         </div>
       </header>
-      <main data-board-scroller className="min-h-0 flex-1 overflow-auto overscroll-contain bg-slate-50" style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}>
-        <BoardCanvas doc={doc} loadingExtent={loadingExtent} editable={false} selection={selection} editingId={null} connecting={false} connectFromId={null} actions={actions} />
+      <main
+        data-board-scroller
+        className="min-h-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
+        style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}
+      >
+        <BoardCanvas
+          doc={doc}
+          loadingExtent={loadingExtent}
+          editable={false}
+          selection={selection}
+          editingId={null}
+          connecting={false}
+          connectFromId={null}
+          actions={actions}
+        />
       </main>
       {restFailed && (
         <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-2 text-center text-sm text-red-700">

@@ -57,7 +57,9 @@ export function restOfBoard(
   const bands: Promise<PackedCard[]>[] = [];
   let previous = new Promise<void>((resolve) => setTimeout(resolve));
   for (let fromRow = 0; fromRow < extent.rows; fromRow += rowsPerBand) {
-    const band = previous.then(() => listCards(window, { fromRow, toRow: fromRow + rowsPerBand })).then((cards) => cards.map((card) => packCard(toBoardCard(card))));
+    const band = previous
+      .then(() => listCards(window, { fromRow, toRow: fromRow + rowsPerBand }))
+      .then((cards) => cards.map((card) => packCard(toBoardCard(card))));
     previous = band.then(
       () => undefined,
       () => undefined,

@@ -7,7 +7,11 @@ const AUTO_SCROLL_EDGE = 40;
 function edgeSpeed(scroller: HTMLElement, event: PointerEvent): { dx: number; dy: number } {
   const box = scroller.getBoundingClientRect();
   const speed = (before: number, after: number) =>
-    before < AUTO_SCROLL_EDGE ? -Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, before)) / 3) : after < AUTO_SCROLL_EDGE ? Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, after)) / 3) : 0;
+    before < AUTO_SCROLL_EDGE
+      ? -Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, before)) / 3)
+      : after < AUTO_SCROLL_EDGE
+        ? Math.ceil((AUTO_SCROLL_EDGE - Math.max(0, after)) / 3)
+        : 0;
   return { dx: speed(event.clientX - box.left, box.right - event.clientX), dy: speed(event.clientY - box.top, box.bottom - event.clientY) };
 }
 

@@ -198,7 +198,12 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
     const request = focusRequestRef.current;
     if (!request) return;
     focusRequestRef.current = null;
-    const selector = request.kind === "cell" ? `[data-cell="${cellKey(request.row, request.col)}"]` : request.kind === "card" ? `[data-card-id="${CSS.escape(request.id)}"]` : null;
+    const selector =
+      request.kind === "cell"
+        ? `[data-cell="${cellKey(request.row, request.col)}"]`
+        : request.kind === "card"
+          ? `[data-card-id="${CSS.escape(request.id)}"]`
+          : null;
     if (selector) document.querySelector<HTMLElement>(selector)?.focus();
   });
 

@@ -38,7 +38,8 @@ export function useCanvasKeyboard({ gridRef, layout, cells, byId, selection, edi
   function focusSelection(next: Selection): boolean {
     const grid = gridRef.current;
     if (!grid) return false;
-    const selector = next.kind === "card" ? `[data-card-id="${CSS.escape(next.id)}"]` : next.kind === "cell" ? `[data-cell="${cellKey(next.row, next.col)}"]` : null;
+    const selector =
+      next.kind === "card" ? `[data-card-id="${CSS.escape(next.id)}"]` : next.kind === "cell" ? `[data-cell="${cellKey(next.row, next.col)}"]` : null;
     const element = selector ? grid.querySelector<HTMLElement>(selector) : null;
     // The board scrolls it into view itself (reveal), with a margin; the browser's own scroll would not.
     element?.focus({ preventScroll: true });

@@ -31,16 +31,19 @@ export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
   const [region, setRegion] = useState<Region>(() => expandRegion(DEFAULT_REGION));
   const regionRef = useRef(region);
 
-  const measure = useCallback((force = false) => {
-    const grid = gridRef.current;
-    const scroller = boardScroller(grid);
-    if (!grid || !scroller) return;
-    const visible = visibleRegion(grid, scroller);
-    if (!force && regionContains(regionRef.current, visible)) return;
-    const next = expandRegion(visible);
-    regionRef.current = next;
-    setRegion(next);
-  }, [gridRef]);
+  const measure = useCallback(
+    (force = false) => {
+      const grid = gridRef.current;
+      const scroller = boardScroller(grid);
+      if (!grid || !scroller) return;
+      const visible = visibleRegion(grid, scroller);
+      if (!force && regionContains(regionRef.current, visible)) return;
+      const next = expandRegion(visible);
+      regionRef.current = next;
+      setRegion(next);
+    },
+    [gridRef],
+  );
 
   useLayoutEffect(() => {
     const scroller = boardScroller(gridRef.current);

@@ -23,7 +23,19 @@ interface SnapResultsProps {
 }
 
 /** The list in whichever state it is: loading, failed, empty, no matches, or tiles with pages. */
-export function SnapResults({ query, result, refreshing, folders, filtered, onRetry, onCreate, onClearFilters, onPage, onMove, onDuplicate }: SnapResultsProps) {
+export function SnapResults({
+  query,
+  result,
+  refreshing,
+  folders,
+  filtered,
+  onRetry,
+  onCreate,
+  onClearFilters,
+  onPage,
+  onMove,
+  onDuplicate,
+}: SnapResultsProps) {
   if (result === null) return <SkeletonTiles />;
   if (!result.ok) return <SnapsLoadError message={result.error.message} retrying={refreshing} onRetry={onRetry} />;
 

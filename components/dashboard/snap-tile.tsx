@@ -71,7 +71,9 @@ export function SnapTile({ snap, folders, onMove, onDuplicate }: SnapTileProps) 
             label={`Actions for ${snap.title}`}
             heading="Move to folder"
             items={moveItems}
-            leadingItems={[{ id: "duplicate", label: "Duplicate", icon: <DuplicateIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => onDuplicate(snap) }]}
+            leadingItems={[
+              { id: "duplicate", label: "Duplicate", icon: <DuplicateIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => onDuplicate(snap) },
+            ]}
             buttonClassName="flex size-8 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700 aria-expanded:bg-slate-100 aria-expanded:text-slate-700"
           >
             <MoreIcon />

@@ -22,7 +22,9 @@ const METHOD_TONES: Record<string, string> = {
 
 function MethodBadge({ method }: { method: string }) {
   return (
-    <span className={`inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ${METHOD_TONES[method] ?? "bg-slate-100"}`}>
+    <span
+      className={`inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase ${METHOD_TONES[method] ?? "bg-slate-100"}`}
+    >
       {method}
     </span>
   );
@@ -101,10 +103,19 @@ function OperationView({ doc, entry, signedIn }: { doc: OpenApiDoc; entry: Opera
   const fieldsIn = (place: string): TryItField[] =>
     parameters
       .filter((parameter) => parameter.in === place)
-      .map((parameter) => ({ name: parameter.name, description: parameter.description, required: parameter.required, placeholder: parameter.example ? String(parameter.example) : undefined }));
+      .map((parameter) => ({
+        name: parameter.name,
+        description: parameter.description,
+        required: parameter.required,
+        placeholder: parameter.example ? String(parameter.example) : undefined,
+      }));
 
   return (
-    <article id={`op-${operation.operationId}`} aria-labelledby={headingId} className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <article
+      id={`op-${operation.operationId}`}
+      aria-labelledby={headingId}
+      className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
       <h3 id={headingId} className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <MethodBadge method={method} />
         <code className="font-mono text-sm font-semibold break-all text-slate-900">{path}</code>
@@ -155,7 +166,9 @@ function OperationView({ doc, entry, signedIn }: { doc: OpenApiDoc; entry: Opera
             return (
               <li key={status} className="text-sm">
                 <p>
-                  <span className={`mr-2 font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : status === "default" || Number(status) >= 400 ? "text-rose-700" : "text-sky-700"}`}>
+                  <span
+                    className={`mr-2 font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : status === "default" || Number(status) >= 400 ? "text-rose-700" : "text-sky-700"}`}
+                  >
                     {status}
                   </span>
                   <span className="text-slate-700">{response.description}</span>
@@ -302,7 +315,12 @@ export function ApiReference({ doc, signedIn }: { doc: OpenApiDoc; signedIn: boo
             Schemas
           </h2>
           {Object.entries(doc.components.schemas).map(([name, schema]) => (
-            <section key={name} id={`schema-${name}`} aria-labelledby={`schema-${name}-title`} className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <section
+              key={name}
+              id={`schema-${name}`}
+              aria-labelledby={`schema-${name}-title`}
+              className="scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+            >
               <h3 id={`schema-${name}-title`} className="font-mono text-sm font-semibold text-slate-900">
                 {name}
               </h3>

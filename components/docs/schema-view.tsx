@@ -31,11 +31,7 @@ export function TypeLabel({ schema }: { schema: JsonSchema }) {
     );
   }
   if (schema.type === "array") {
-    return (
-      <>
-        array of {schema.items ? <TypeLabel schema={schema.items} /> : "anything"}
-      </>
-    );
+    return <>array of {schema.items ? <TypeLabel schema={schema.items} /> : "anything"}</>;
   }
   if (Array.isArray(schema.type)) return <>{schema.type.join(" or ")}</>;
   if (schema.type === "object" && !schema.properties && typeof schema.additionalProperties === "object") {

@@ -133,10 +133,22 @@ export function TryIt({ method, path, pathParams, queryParams, headers, exampleB
       {pathParams.length + queryParams.length + headers.length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
           {pathParams.map((field) => (
-            <Field key={field.name} field={{ ...field, required: true }} prefix={`${prefix}-path`} value={valueOf(`path:${field.name}`)} onChange={setValue(`path:${field.name}`)} />
+            <Field
+              key={field.name}
+              field={{ ...field, required: true }}
+              prefix={`${prefix}-path`}
+              value={valueOf(`path:${field.name}`)}
+              onChange={setValue(`path:${field.name}`)}
+            />
           ))}
           {queryParams.map((field) => (
-            <Field key={field.name} field={field} prefix={`${prefix}-query`} value={valueOf(`query:${field.name}`)} onChange={setValue(`query:${field.name}`)} />
+            <Field
+              key={field.name}
+              field={field}
+              prefix={`${prefix}-query`}
+              value={valueOf(`query:${field.name}`)}
+              onChange={setValue(`query:${field.name}`)}
+            />
           ))}
           {headers.map((field) => (
             <div key={field.name}>
@@ -197,7 +209,11 @@ export function TryIt({ method, path, pathParams, queryParams, headers, exampleB
           )}
           {result.body && (
             // Focusable, so a keyboard user can scroll a long body.
-            <pre tabIndex={0} aria-label="Response body" className="max-h-96 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100">
+            <pre
+              tabIndex={0}
+              aria-label="Response body"
+              className="max-h-96 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100"
+            >
               {result.body}
             </pre>
           )}

@@ -19,7 +19,9 @@ function LastUsed({ value }: { value: string | null }) {
 
 function AccessBadge({ access }: { access: ApiKeySummary["access"] }) {
   return access === "read" ? (
-    <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">Read only</span>
+    <span className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">
+      Read only
+    </span>
   ) : (
     <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">Full access</span>
   );

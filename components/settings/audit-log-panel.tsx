@@ -63,7 +63,9 @@ export function AuditLogPanel() {
           <h2 id="audit-heading" className="text-base font-semibold text-slate-900">
             Audit log
           </h2>
-          <p className="mt-1 max-w-xl text-sm text-slate-600">Sign-ins, API keys, webhooks, members and sharing in this workspace: who did it, when and from where.</p>
+          <p className="mt-1 max-w-xl text-sm text-slate-600">
+            Sign-ins, API keys, webhooks, members and sharing in this workspace: who did it, when and from where.
+          </p>
         </div>
         <SelectField
           label="Show"

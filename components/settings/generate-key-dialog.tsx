@@ -45,7 +45,11 @@ export function GenerateKeyDialog({ open, onClose, onCreated }: GenerateKeyDialo
         </DialogIconBadge>
       }
       title={secret ? "Your new API key" : "Generate API key"}
-      description={secret ? "Use it in the Authorization header of your requests." : "Name the key after the app or script that will use it, so you can tell keys apart later."}
+      description={
+        secret
+          ? "Use it in the Authorization header of your requests."
+          : "Name the key after the app or script that will use it, so you can tell keys apart later."
+      }
     >
       {secret ? (
         <>

@@ -50,7 +50,11 @@ export function KeyUsageSnippets({ secret }: { secret: string }) {
     event.preventDefault();
     const index = snippets.findIndex((snippet) => snippet.id === selected);
     const next =
-      event.key === "Home" ? 0 : event.key === "End" ? snippets.length - 1 : (index + (event.key === "ArrowRight" ? 1 : -1) + snippets.length) % snippets.length;
+      event.key === "Home"
+        ? 0
+        : event.key === "End"
+          ? snippets.length - 1
+          : (index + (event.key === "ArrowRight" ? 1 : -1) + snippets.length) % snippets.length;
     setSelected(snippets[next]!.id);
     tabRefs.current[snippets[next]!.id]?.focus();
   }
@@ -88,7 +92,7 @@ export function KeyUsageSnippets({ secret }: { secret: string }) {
         <pre
           tabIndex={0}
           aria-label={`${current.label} example`}
-          className="mt-2 max-h-44 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-[11px] sm:max-h-60 leading-5 text-slate-100 sm:text-xs"
+          className="mt-2 max-h-44 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-[11px] leading-5 text-slate-100 sm:max-h-60 sm:text-xs"
         >
           {current.text}
         </pre>

@@ -32,7 +32,9 @@ function RoleBadge({ role }: { role: WorkspaceMember["role"] }) {
 }
 
 function initials(member: WorkspaceMember): string {
-  const words = memberName(member).split(/[\s@._-]+/).filter(Boolean);
+  const words = memberName(member)
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
   return ((words[0]?.[0] ?? "?") + (member.name && words[1] ? words[1][0] : "")).toUpperCase();
 }
 
@@ -67,7 +69,10 @@ export function MemberTable({ members, currentUserId, canManage, pendingId, onRo
             <tr key={member.id} className="align-middle">
               <td className="max-w-0 px-4 py-3.5 sm:pl-6">
                 <div className="flex items-center gap-3">
-                  <span aria-hidden="true" className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:flex">
+                  <span
+                    aria-hidden="true"
+                    className="hidden size-9 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700 sm:flex"
+                  >
                     {initials(member)}
                   </span>
                   <div className="min-w-0">

@@ -50,9 +50,23 @@ export function BoardTransferMenu({ snapId, title, editable, className }: BoardT
   }
 
   const items: MenuItem[] = [
-    ...FORMATS.map(({ format, label }) => ({ id: `export-${format}`, label, icon: <DownloadIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => void exportAs(format) })),
+    ...FORMATS.map(({ format, label }) => ({
+      id: `export-${format}`,
+      label,
+      icon: <DownloadIcon className="size-4 shrink-0 text-slate-400" />,
+      onSelect: () => void exportAs(format),
+    })),
     { id: "duplicate", label: "Duplicate", icon: <DuplicateIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => void duplicate() },
-    ...(editable ? [{ id: "template", label: "Save as template", icon: <TemplateIcon className="size-4 shrink-0 text-slate-400" />, onSelect: () => setTemplateOpen(true) }] : []),
+    ...(editable
+      ? [
+          {
+            id: "template",
+            label: "Save as template",
+            icon: <TemplateIcon className="size-4 shrink-0 text-slate-400" />,
+            onSelect: () => setTemplateOpen(true),
+          },
+        ]
+      : []),
   ];
 
   return (

@@ -65,7 +65,11 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
     try {
       document = JSON.parse(await file.text());
     } catch {
-      setStep({ kind: "invalid", name: file.name, error: { code: "BAD_REQUEST", message: "This file is not JSON. Choose a .snap.json file exported from a board." } });
+      setStep({
+        kind: "invalid",
+        name: file.name,
+        error: { code: "BAD_REQUEST", message: "This file is not JSON. Choose a .snap.json file exported from a board." },
+      });
       return;
     }
     const result = await callApi<{ valid: true; summary: Summary }>("/api/snaps/import?dryRun=true", { method: "POST", body: document });

@@ -69,7 +69,14 @@ function SaveTemplateForm({ snapId, defaultName, onCancel, onSaved }: Omit<SaveT
     <form noValidate onSubmit={handleSubmit} className="space-y-4">
       {formError && <Alert title="Could not save the template">{formError}</Alert>}
       <TextField label="Name" name="name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} error={errors.name} data-autofocus />
-      <TextareaField label="Description (optional)" name="description" maxLength={500} rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextareaField
+        label="Description (optional)"
+        name="description"
+        maxLength={500}
+        rows={3}
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+      />
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel

@@ -31,13 +31,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 export function Button({ variant = "primary", size = "md", pending = false, disabled, className = "", type = "button", children, ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      disabled={disabled || pending}
-      aria-busy={pending || undefined}
-      className={buttonClassName(variant, size, className)}
-      {...props}
-    >
+    <button type={type} disabled={disabled || pending} aria-busy={pending || undefined} className={buttonClassName(variant, size, className)} {...props}>
       {pending && <Spinner />}
       {children}
     </button>

@@ -6,8 +6,25 @@ const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 
 /** Nine light fills and ten strong ones: with the "no color" button, two rows of ten. */
 export const DEFAULT_SWATCHES = [
-  "#ffffff", "#f1f5f9", "#fee2e2", "#ffedd5", "#fef9c3", "#dcfce7", "#cffafe", "#dbeafe", "#ede9fe",
-  "#64748b", "#ef4444", "#f97316", "#eab308", "#22c55e", "#06b6d4", "#3b82f6", "#6366f1", "#a855f7", "#1e293b",
+  "#ffffff",
+  "#f1f5f9",
+  "#fee2e2",
+  "#ffedd5",
+  "#fef9c3",
+  "#dcfce7",
+  "#cffafe",
+  "#dbeafe",
+  "#ede9fe",
+  "#64748b",
+  "#ef4444",
+  "#f97316",
+  "#eab308",
+  "#22c55e",
+  "#06b6d4",
+  "#3b82f6",
+  "#6366f1",
+  "#a855f7",
+  "#1e293b",
 ] as const;
 
 interface ColorPickerProps {
@@ -61,7 +78,11 @@ export function ColorPicker({ label, value, onChange, swatches = DEFAULT_SWATCHE
         })}
       </div>
       <div className="mt-2 flex items-center gap-2">
-        <span aria-hidden="true" className="size-8 shrink-0 rounded-md ring-1 ring-slate-900/15 ring-inset" style={{ backgroundColor: HEX.test(draft) ? draft : "transparent" }} />
+        <span
+          aria-hidden="true"
+          className="size-8 shrink-0 rounded-md ring-1 ring-slate-900/15 ring-inset"
+          style={{ backgroundColor: HEX.test(draft) ? draft : "transparent" }}
+        />
         <label htmlFor={inputId} className="sr-only">
           {label} hex value
         </label>

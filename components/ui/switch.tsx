@@ -38,7 +38,10 @@ export function Switch({ label, description, checked, onChange, disabled = false
           checked ? "bg-indigo-600" : "bg-slate-300"
         }`}
       >
-        <span aria-hidden="true" className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5.5" : "translate-x-0.5"}`} />
+        <span
+          aria-hidden="true"
+          className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5.5" : "translate-x-0.5"}`}
+        />
       </button>
     </div>
   );

@@ -77,7 +77,7 @@ export const auditEntrySchema = z.object({
     id: idSchema.nullable(),
     name: z.string().nullable().describe("As it was when the entry was written."),
   }),
-  ip: z.string().nullable().describe("The client address (README, \"Rate limits\", on proxies), or null outside a request (CLI)."),
+  ip: z.string().nullable().describe('The client address (README, "Rate limits", on proxies), or null outside a request (CLI).'),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

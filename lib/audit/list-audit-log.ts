@@ -29,9 +29,7 @@ export async function listAuditLog(principal: Principal, query: AuditLogQuery) {
   assertMayReadAuditLog(principal);
   const cursor = query.before === undefined ? null : decodeAuditCursor(query.before);
   if (query.before !== undefined && !cursor) {
-    throw new ApiError("BAD_REQUEST", "Invalid query: before is not a cursor this endpoint gave out", [
-      { path: "before", message: "Not a valid cursor" },
-    ]);
+    throw new ApiError("BAD_REQUEST", "Invalid query: before is not a cursor this endpoint gave out", [{ path: "before", message: "Not a valid cursor" }]);
   }
   const exact = query.action?.includes(".") ? query.action : null;
   const area = query.action && !exact ? `${query.action}.%` : null;
@@ -48,7 +46,13 @@ export async function listAuditLog(principal: Principal, query: AuditLogQuery) {
        AND ($5::timestamptz IS NULL OR (e."occurredAt", e.id) < ($5::timestamptz, $6::text))
      ORDER BY e."occurredAt" DESC, e.id DESC
      LIMIT $7`,
-    principal.workspaceId, auditRetentionDays(), exact, area, cursor?.occurredAt ?? null, cursor?.id ?? "", query.limit + 1,
+    principal.workspaceId,
+    auditRetentionDays(),
+    exact,
+    area,
+    cursor?.occurredAt ?? null,
+    cursor?.id ?? "",
+    query.limit + 1,
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -20,8 +20,5 @@ export function pruneAuditLogSoon(): void {
 }
 
 export async function pruneAuditLog(): Promise<number> {
-  return db.$executeRawUnsafe(
-    `DELETE FROM "AuditEvent" WHERE "occurredAt" < now() - make_interval(days => $1::int)`,
-    auditRetentionDays(),
-  );
+  return db.$executeRawUnsafe(`DELETE FROM "AuditEvent" WHERE "occurredAt" < now() - make_interval(days => $1::int)`, auditRetentionDays());
 }

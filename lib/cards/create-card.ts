@@ -27,7 +27,10 @@ export async function createCard(principal: Principal, snapId: string, input: Ca
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, "edit");
     const cards = await insertCards(tx, [{ ...fields, snapId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]), [snapHistory({ cards, created: true }), feedEvents(cardEvents("cards.created", cards))]);
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(cards, [fields]), [
+      snapHistory({ cards, created: true }),
+      feedEvents(cardEvents("cards.created", cards)),
+    ]);
     return cards[0]!;
   });
 }

@@ -24,7 +24,16 @@ export async function deleteCard(principal: Principal, cardId: string): Promise<
       tx,
       actorOf(principal),
       [{ snapId: card.snapId, deletedCardIds: [cardId], deletedLineIds: lines.map((line) => line.id) }],
-      [snapHistory(), feedEvents([cardsDeletedEvent(card.snapId, [cardId], lines.map((line) => line.id))])],
+      [
+        snapHistory(),
+        feedEvents([
+          cardsDeletedEvent(
+            card.snapId,
+            [cardId],
+            lines.map((line) => line.id),
+          ),
+        ]),
+      ],
     );
   });
 }

@@ -31,7 +31,10 @@ export async function updateCard(principal: Principal, cardId: string, input: Ca
       assertIfMatch(ifMatch, cardEtag(current!), "card");
     }
     const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [snapHistory({ cards: updated }), feedEvents(cardEvents("cards.updated", updated))]);
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [
+      snapHistory({ cards: updated }),
+      feedEvents(cardEvents("cards.updated", updated)),
+    ]);
     return updated[0]!;
   });
 }

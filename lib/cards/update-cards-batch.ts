@@ -34,7 +34,10 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       "Card",
     );
     const updated = await applyCardUpdates(tx, updates);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [snapHistory({ cards: updated }), feedEvents(cardEvents("cards.updated", updated))]);
+    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [
+      snapHistory({ cards: updated }),
+      feedEvents(cardEvents("cards.updated", updated)),
+    ]);
     return updated;
   });
 }

@@ -6,5 +6,7 @@ import { randomBytes } from "node:crypto";
  * with raw SQL, where Prisma's client-side @default(cuid()) does not run.
  */
 export function createId(): string {
-  return `c${BigInt(`0x${randomBytes(15).toString("hex")}`).toString(36).padStart(24, "0")}`;
+  return `c${BigInt(`0x${randomBytes(15).toString("hex")}`)
+    .toString(36)
+    .padStart(24, "0")}`;
 }

@@ -27,8 +27,7 @@ export function findPostgresBinaries(): PostgresBinaries {
     entry = require.resolve(name); // <package>/dist/index.js: the package exports nothing else
   } catch {
     throw new Error(
-      `no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed): ` +
-        "run `npm install`, or set DATABASE_URL to a PostgreSQL server",
+      `no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed): ` + "run `npm install`, or set DATABASE_URL to a PostgreSQL server",
     );
   }
   let native = path.join(path.dirname(entry), "..", "native");

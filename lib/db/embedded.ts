@@ -187,7 +187,10 @@ async function stopOrphanedServer(dataDir: string): Promise<void> {
 async function waitUntilReady(url: string, server: ChildProcess, logFile: string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   let failed: number | null | undefined;
-  void exited(server).then((code) => (failed = code ?? -1), () => (failed = -1));
+  void exited(server).then(
+    (code) => (failed = code ?? -1),
+    () => (failed = -1),
+  );
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
     try {

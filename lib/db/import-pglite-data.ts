@@ -20,7 +20,11 @@ export function isPgliteDataDir(dir: string): boolean {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export async function importPgliteData(pgliteDir: string, targetUrl: string, log: (line: string) => void = () => {}): Promise<{ rows: Record<string, number> }> {
+export async function importPgliteData(
+  pgliteDir: string,
+  targetUrl: string,
+  log: (line: string) => void = () => {},
+): Promise<{ rows: Record<string, number> }> {
   // Loaded only here: the one place that still reads PGlite's files.
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -30,7 +34,9 @@ export async function importPgliteData(pgliteDir: string, targetUrl: string, log
   try {
     const hasMigrations = (await source.query<{ found: boolean }>("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS found")).rows[0]?.found;
     const applied = hasMigrations
-      ? (await source.query<{ name: string }>("SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL")).rows.map((row) => row.name)
+      ? (
+          await source.query<{ name: string }>("SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL")
+        ).rows.map((row) => row.name)
       : [];
     await applyMigrations(targetUrl, { only: applied });
 
@@ -54,7 +60,10 @@ export async function importPgliteData(pgliteDir: string, targetUrl: string, log
         );
         const { rows, count } = page.rows[0]!;
         if (!rows || count === 0) break;
-        await target.query(`INSERT INTO ${quote(table.name)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.name)}, $1::json)`, [rows]);
+        await target.query(
+          `INSERT INTO ${quote(table.name)} (${columns}) SELECT ${columns} FROM json_populate_recordset(NULL::${quote(table.name)}, $1::json)`,
+          [rows],
+        );
         copied[table.name]! += count;
         if (count < PAGE_ROWS) break;
       }

@@ -67,10 +67,7 @@ export async function readCommittedMigrations(migrationsDir: string): Promise<Co
   );
 }
 
-export async function applyMigrations(
-  databaseUrl: string,
-  options: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(databaseUrl: string, options: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const log = options.log ?? (() => {});
   const migrationsDir = options.migrationsDir ?? path.join(process.cwd(), "prisma", "migrations");
   const all = await readCommittedMigrations(migrationsDir);
@@ -80,9 +77,7 @@ export async function applyMigrations(
   await client.connect();
   try {
     // A session-level lock: it is released when this connection closes, even if we crash midway.
-    const { rows: locked } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [
-      MIGRATION_LOCK_KEY,
-    ]);
+    const { rows: locked } = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [MIGRATION_LOCK_KEY]);
     if (!locked[0]?.ok) {
       log("migrations: another process is migrating this database; waiting for it");
       await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -123,15 +118,13 @@ export async function applyMigrations(
       const id = randomUUID();
       await client.query("BEGIN");
       try {
-        await client.query(
-          "INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, clock_timestamp())",
-          [id, migration.checksum, migration.name],
-        );
+        await client.query("INSERT INTO _prisma_migrations (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, clock_timestamp())", [
+          id,
+          migration.checksum,
+          migration.name,
+        ]);
         await client.query(migration.sql); // no parameters: simple protocol, so several statements are fine
-        await client.query(
-          "UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1",
-          [id],
-        );
+        await client.query("UPDATE _prisma_migrations SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1", [id]);
         await client.query("COMMIT");
       } catch (error) {
         await client.query("ROLLBACK").catch(() => {}); // keep the original error if the connection is gone

@@ -21,9 +21,11 @@ export const eventSchema = z.object({
   snapId: idSchema.nullable().describe("Null only for webhook.test."),
   snapVersion: z.number().int().nullable().describe("The snap's version after the write."),
   actor: eventActorSchema,
-  data: z.record(z.string(), z.unknown()).describe(
-    "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; webhook.test: { webhookId }.",
-  ),
+  data: z
+    .record(z.string(), z.unknown())
+    .describe(
+      "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; webhook.test: { webhookId }.",
+    ),
   truncated: z.literal(true).optional().describe("Present when the full event was over 256 KB: data then carries ids only."),
 });
 export type FeedEventBody = z.infer<typeof eventSchema>;
@@ -32,7 +34,10 @@ const typesListSchema = z
   .string()
   .max(1000)
   .transform((value, context) => {
-    const types = value.split(",").map((type) => type.trim()).filter(Boolean);
+    const types = value
+      .split(",")
+      .map((type) => type.trim())
+      .filter(Boolean);
     const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
     if (unknown.length) context.addIssue({ code: "custom", message: `Unknown event type: ${unknown[0]}; expected one of ${EVENT_TYPES.join(", ")}` });
     return types;
@@ -41,7 +46,12 @@ const typesListSchema = z
 /** GET /api/events's query. */
 export const eventFeedQuerySchema = z.strictObject({
   after: z.string().max(200).optional().describe("A nextCursor from an earlier page: only events after it."),
-  limit: z.coerce.number({ error: "Expected a number" }).int("Expected a whole number").min(1, "Must be at least 1").max(100, "Must be at most 100").default(50),
+  limit: z.coerce
+    .number({ error: "Expected a number" })
+    .int("Expected a whole number")
+    .min(1, "Must be at least 1")
+    .max(100, "Must be at most 100")
+    .default(50),
   types: typesListSchema.optional().describe("Comma-separated event types; all when absent."),
   snapId: idSchema.optional().describe("Only this snap's events."),
 });
@@ -49,7 +59,10 @@ export type EventFeedQuery = z.infer<typeof eventFeedQuerySchema>;
 
 export const eventFeedResponseSchema = z.object({
   events: z.array(eventSchema).describe("Oldest first; only events of snaps you can read now."),
-  nextCursor: z.string().nullable().describe("The position after the last event returned (also on the last page): poll later with it. Null only for an empty first page."),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe("The position after the last event returned (also on the last page): poll later with it. Null only for an empty first page."),
   hasMore: z.boolean().describe("Whether more events are waiting now."),
 });
 

@@ -18,10 +18,7 @@ export function decodeFeedCursor(value: string, retentionDays: number): FeedCurs
   if (!match) throw new ApiError("BAD_REQUEST", "after is not a cursor from this feed", [{ path: "after", message: "Malformed cursor" }]);
   const [, txid, seq, at] = match as unknown as [string, string, string, string];
   if (Number(at) < Date.now() - retentionDays * 86_400_000) {
-    throw new ApiError(
-      "GONE",
-      `This cursor is older than the ${retentionDays} days of events kept: some events after it are gone. Start again without after.`,
-    );
+    throw new ApiError("GONE", `This cursor is older than the ${retentionDays} days of events kept: some events after it are gone. Start again without after.`);
   }
   return { txid, seq, at: Number(at) };
 }

@@ -39,7 +39,10 @@ export function snapEvent(type: "snap.created" | "snap.updated", snap: { id: str
   };
 }
 
-export function snapDeletedEvent(snapId: string, facts: { userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number }): FeedEventInput {
+export function snapDeletedEvent(
+  snapId: string,
+  facts: { userId: string; workspaceId: string; sharedWithWorkspace: boolean; version: number },
+): FeedEventInput {
   return {
     type: "snap.deleted",
     snapId,

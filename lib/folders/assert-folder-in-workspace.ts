@@ -12,8 +12,6 @@ export async function assertFolderInWorkspace(client: DbOrTx, folderId: string, 
     SELECT "workspaceId" FROM "Folder" WHERE id = ${folderId} FOR KEY SHARE`;
   if (!folder) throw new ApiError("NOT_FOUND", "Folder not found", [{ path: "folderId", message: "No such folder" }]);
   if (folder.workspaceId !== workspaceId) {
-    throw new ApiError("BAD_REQUEST", "The folder belongs to another workspace", [
-      { path: "folderId", message: "Must be a folder of the snap's workspace" },
-    ]);
+    throw new ApiError("BAD_REQUEST", "The folder belongs to another workspace", [{ path: "folderId", message: "Must be a folder of the snap's workspace" }]);
   }
 }

@@ -29,7 +29,11 @@ export async function deleteFolder(principal: Principal, folderId: string): Prom
     );
     if (filed.length > 0) {
       const unfiled = await tx.snap.findMany({ where: { id: { in: filed.map(({ id }) => id) } }, select: snapFieldsSelect });
-      await recordFeedEvents(tx, actorOf(principal), unfiled.map((snap) => snapEvent("snap.updated", snap)));
+      await recordFeedEvents(
+        tx,
+        actorOf(principal),
+        unfiled.map((snap) => snapEvent("snap.updated", snap)),
+      );
     }
     return deleted;
   });

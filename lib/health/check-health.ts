@@ -5,11 +5,13 @@ import type { Health } from "./health-schemas";
 
 const DATABASE_TIMEOUT_MS = 2_000;
 
-
 /** What a load balancer polls: the app's version and whether the database answers in time. */
 export async function checkHealth(): Promise<Health> {
   const reachable = await Promise.race([
-    db.$queryRaw`SELECT 1`.then(() => true, () => false),
+    db.$queryRaw`SELECT 1`.then(
+      () => true,
+      () => false,
+    ),
     new Promise<boolean>((resolve) => setTimeout(resolve, DATABASE_TIMEOUT_MS, false).unref()),
   ]);
   return { status: reachable ? "ok" : "degraded", version: packageJson.version, database: reachable ? "reachable" : "unreachable" };

@@ -22,7 +22,11 @@ interface EntryRow {
  * GET /api/snaps/:id/history (read access): the retained versions before `before`, newest first,
  * with who wrote each (names read now, from User and ApiKey) and what it did.
  */
-export async function listSnapHistory(principal: Principal, snapId: string, { limit, before }: HistoryArgs): Promise<{ entries: HistoryEntry[]; hasMore: boolean }> {
+export async function listSnapHistory(
+  principal: Principal,
+  snapId: string,
+  { limit, before }: HistoryArgs,
+): Promise<{ entries: HistoryEntry[]; hasMore: boolean }> {
   await getSnapAccessOrThrow(principal, snapId, "read");
   const rows = await db.$queryRawUnsafe<EntryRow[]>(LIST_SQL, snapId, before ?? null, limit + 1, historyRetentionDays(), MIN_VERSIONS_KEPT);
   const entries = rows.slice(0, limit).map((row) => ({

@@ -20,11 +20,7 @@ export interface HistoryEntryInput {
  */
 export function snapHistory(written?: Written): SnapChangeRider {
   return ({ actor, changes, snapIds }) =>
-    historyCtes(
-      actor,
-      snapIds,
-      fromJson(changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) }))),
-    );
+    historyCtes(actor, snapIds, fromJson(changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) }))));
 }
 
 /** The same with each snap's change given (a restore says more than its live event). */

@@ -24,7 +24,8 @@ const UNAVAILABLE_CODES = new Set([
  * pg's own errors for a connection lost or never made; they carry no code, only these messages
  * (pg/lib/client.js, pg-pool). Seen when the server goes away between two statements.
  */
-const UNAVAILABLE_MESSAGES = /^(Connection terminated unexpectedly|Connection terminated due to connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated unexpectedly|Connection terminated due to connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
 
 interface ErrorLike {
   code?: unknown;

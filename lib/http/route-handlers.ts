@@ -119,9 +119,7 @@ export function routeHandlers(...implementations: Implementation[]): Record<Rout
 /** A method the path does not support: 405 with the error body and an Allow header. */
 function methodNotAllowed(allowed: readonly string[]) {
   return (request: Request): Promise<Response> =>
-    runRequest(request, async () =>
-      errorResponse("METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")} on this path`, undefined, { Allow: allowed.join(", ") }),
-    );
+    runRequest(request, async () => errorResponse("METHOD_NOT_ALLOWED", `Use ${allowed.join(" or ")} on this path`, undefined, { Allow: allowed.join(", ") }));
 }
 
 export type { HttpMethod };

@@ -35,9 +35,7 @@ interface RouteOptions {
  * Wraps a public handler in the request frame (lib/http/run-request.ts): a request id, anything
  * thrown turned into the error body (docs/API.md, "Errors"), one access-log line.
  */
-export function withErrors<P extends Params = Params>(
-  handler: (request: Request, params: P, context: RequestContext) => Promise<Response>,
-) {
+export function withErrors<P extends Params = Params>(handler: (request: Request, params: P, context: RequestContext) => Promise<Response>) {
   return (request: Request, route: NextRouteContext): Promise<Response> =>
     runRequest(request, async (context) => handler(request, ((await route?.params) ?? {}) as P, context));
 }

@@ -102,7 +102,9 @@ function replay(stored: StoredAnswer, requestHash: string): Response {
 /** SHA-256 of method, path and body; a JSON body in canonical form, so key order and spacing do not matter. */
 function hashRequest(request: Request, body: string): string {
   const url = new URL(request.url);
-  return createHash("sha256").update(`${request.method}\n${url.pathname}${url.search}\n${canonicalJson(body)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${request.method}\n${url.pathname}${url.search}\n${canonicalJson(body)}`)
+    .digest("hex");
 }
 
 function canonicalJson(text: string): string {

@@ -28,7 +28,12 @@ export async function createLine(principal: Principal, snapId: string, input: Li
     if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 
     const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory({ created: true }), feedEvents([lineEvent("lines.created", line)])]);
+    await recordSnapChanges(
+      tx,
+      actorOf(principal),
+      [{ snapId, lines: [line] }],
+      [snapHistory({ created: true }), feedEvents([lineEvent("lines.created", line)])],
+    );
     return line;
   });
 }

@@ -24,7 +24,12 @@ const MAX_QUEUED_BYTES = 4 * 2 ** 20;
  * every change, presence update, and the end (`access-revoked`, `deleted`). The stream leaves the
  * hub when the client goes away (`signal`) or the stream is cancelled.
  */
-export async function openSnapEventStream(principal: Principal, snapId: string, since: number | null, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+export async function openSnapEventStream(
+  principal: Principal,
+  snapId: string,
+  since: number | null,
+  signal: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
   const [row] = await queryRows<ConnectRow>(
     `SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
        (SELECT COALESCE(u.name, u.email) FROM "User" AS u WHERE u.id = $2) AS "viewerName"

@@ -29,8 +29,10 @@ export class PresenceRegistry {
   private readonly local = new Map<string, Map<string, Viewer>>();
   private readonly remote = new Map<string, Map<string, { viewers: Viewer[]; expiresAt: number }>>();
   /** Snaps to announce at the end of the batch window, with whether to ask the others. */
-  private readonly announcements = new KeyedBatch<boolean>(PRESENCE_BATCH_MS, (ask, next) => ask || next, (snapId, ask) =>
-    this.publishState(snapId, ask),
+  private readonly announcements = new KeyedBatch<boolean>(
+    PRESENCE_BATCH_MS,
+    (ask, next) => ask || next,
+    (snapId, ask) => this.publishState(snapId, ask),
   );
 
   constructor(

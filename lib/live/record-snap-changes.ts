@@ -47,7 +47,14 @@ export async function recordSnapChanges(
     ), pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b
       WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
-    ) ${riders.length ? Prisma.join(riders.map((rider) => rider({ actor, changes, snapIds })), " ") : Prisma.empty}
+    ) ${
+      riders.length
+        ? Prisma.join(
+            riders.map((rider) => rider({ actor, changes, snapIds })),
+            " ",
+          )
+        : Prisma.empty
+    }
     SELECT b.id AS "snapId", b.version FROM bumped AS b,
       LATERAL (SELECT pg_notify(${SNAP_EVENTS_CHANNEL}, b.id || ':' || b.version)) AS notified`;
   const versions = new Map<string, number>();

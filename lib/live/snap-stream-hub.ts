@@ -36,7 +36,11 @@ export class SnapStreamHub {
   readonly instanceId = randomBytes(6).toString("base64url");
   private readonly channels = new Map<string, SnapChannel>();
   /** Viewer-list changes, coalesced: a burst of joins sends one `presence` per stream, not one per join. */
-  private readonly presenceChanges = new KeyedBatch<true>(PRESENCE_BATCH_MS, () => true, (snapId) => this.sendPresence(snapId));
+  private readonly presenceChanges = new KeyedBatch<true>(
+    PRESENCE_BATCH_MS,
+    () => true,
+    (snapId) => this.sendPresence(snapId),
+  );
   private readonly presence = new PresenceRegistry(this.instanceId, publishPresence, (snapId) => this.presenceChanges.add(snapId, true));
   private readonly listener = new NotificationListener({
     channels: [SNAP_EVENTS_CHANNEL, SNAP_ACCESS_CHANNEL, SNAP_PRESENCE_CHANNEL],
@@ -103,7 +107,10 @@ export class SnapStreamHub {
       case "sessions-ended": {
         // Signed out everywhere (or the password changed): streams of the user's older sessions end.
         const { userId, epoch } = notification;
-        this.endStreamsWhere((principal) => principal.via === "session" && principal.userId === userId && (principal.sessionEpoch ?? 0) < epoch, "You were signed out");
+        this.endStreamsWhere(
+          (principal) => principal.via === "session" && principal.userId === userId && (principal.sessionEpoch ?? 0) < epoch,
+          "You were signed out",
+        );
         break;
       }
       case "presence":

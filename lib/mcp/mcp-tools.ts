@@ -9,12 +9,7 @@ import { createSnap } from "@/lib/snaps/create-snap";
 import { deleteSnap } from "@/lib/snaps/delete-snap";
 import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
-import {
-  snapCreateSchema,
-  snapResponseSchema,
-  workspaceSnapsArgsSchema,
-  workspaceSnapsResponseSchema,
-} from "@/lib/snaps/snap-schemas";
+import { snapCreateSchema, snapResponseSchema, workspaceSnapsArgsSchema, workspaceSnapsResponseSchema } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
 import { CARD_OPERATIONS } from "@/lib/operations/card-operations";
 import { SNAP_OPERATIONS } from "@/lib/operations/snap-operations";
@@ -66,7 +61,8 @@ export const MCP_TOOLS: readonly McpTool[] = [
   tool({
     name: "create_snap",
     title: "Create a snap",
-    description: "A new snap with a grid of rows x cols empty cards (default 1 x 1); read the card ids from the answer and fill them with update_cards. Same as POST /api/snaps.",
+    description:
+      "A new snap with a grid of rows x cols empty cards (default 1 x 1); read the card ids from the answer and fill them with update_cards. Same as POST /api/snaps.",
     input: snapCreateSchema,
     output: snapResponseSchema,
     annotations: {},

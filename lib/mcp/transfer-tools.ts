@@ -64,7 +64,8 @@ export const TRANSFER_TOOLS: readonly McpTool[] = [
   tool({
     name: "duplicate_snap",
     title: "Duplicate a snap",
-    description: 'A private copy of a snap you can read, with its cards and lines, in your workspace (title default "Copy of …"). Same as POST /api/snaps/{id}/duplicate.',
+    description:
+      'A private copy of a snap you can read, with its cards and lines, in your workspace (title default "Copy of …"). Same as POST /api/snaps/{id}/duplicate.',
     input: operationArguments(TRANSFER_OPERATIONS.duplicateSnap),
     output: TRANSFER_OPERATIONS.duplicateSnap.success.schema,
     annotations: {},

@@ -56,12 +56,28 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
     description: "A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).",
     message: "Idempotency-Key reused with a different request: a retry must repeat the method, path and body exactly; use a new key for a new request",
   },
-  412: { code: "PRECONDITION_FAILED", description: "If-Match no longer matches the current ETag; nothing was written.", message: "The snap changed since you read it: If-Match does not match its current ETag; read it again" },
+  412: {
+    code: "PRECONDITION_FAILED",
+    description: "If-Match no longer matches the current ETag; nothing was written.",
+    message: "The snap changed since you read it: If-Match does not match its current ETag; read it again",
+  },
   413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
-  410: { code: "GONE", description: "A feed cursor older than the events kept.", message: "This cursor is older than the 30 days of events kept: some events after it are gone. Start again without after." },
+  410: {
+    code: "GONE",
+    description: "A feed cursor older than the events kept.",
+    message: "This cursor is older than the 30 days of events kept: some events after it are gone. Start again without after.",
+  },
   429: { code: "RATE_LIMITED", description: "Too many attempts; Retry-After says when to try again.", message: "Too many attempts; try again later" },
-  500: { code: "INTERNAL_SERVER_ERROR", description: "An unexpected failure, logged with the request id; nothing partial was written.", message: "Something went wrong on our side" },
-  415: { code: "UNSUPPORTED_MEDIA_TYPE", description: "The body is not application/json.", message: "Send the body as JSON with Content-Type: application/json" },
+  500: {
+    code: "INTERNAL_SERVER_ERROR",
+    description: "An unexpected failure, logged with the request id; nothing partial was written.",
+    message: "Something went wrong on our side",
+  },
+  415: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    description: "The body is not application/json.",
+    message: "Send the body as JSON with Content-Type: application/json",
+  },
 };
 
 const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: JsonSchema }> = {
@@ -92,7 +108,8 @@ const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: J
       name: "Base-Version",
       in: "header",
       required: false,
-      description: "Live editing: the snap version your edit was based on, stored in its `change` event so others can tell what it overwrote. The write happens either way (400 unless a positive integer).",
+      description:
+        "Live editing: the snap version your edit was based on, stored in its `change` event so others can tell what it overwrote. The write happens either way (400 unless a positive integer).",
       schema: { type: "string", pattern: "^[1-9][0-9]*$" },
     },
   },
@@ -213,7 +230,9 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
     })),
     ...(operation.query ? queryParameters(operation.query) : []),
     ...(operation.requestHeaders ?? []).map((header) =>
-      header === "Idempotency-Key" ? { ...HEADER_PARAMETERS[header].parameter, example: idempotencyKeyExample(operation.operationId) } : ref("parameters", HEADER_PARAMETERS[header].component),
+      header === "Idempotency-Key"
+        ? { ...HEADER_PARAMETERS[header].parameter, example: idempotencyKeyExample(operation.operationId) }
+        : ref("parameters", HEADER_PARAMETERS[header].component),
     ),
   ];
 
@@ -229,7 +248,9 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
       ...(success.schema || success.eventStream || success.files
         ? {
             content: {
-              ...(success.schema ? { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } } : {}),
+              ...(success.schema
+                ? { [JSON_TYPE]: { schema: schemaRef(responseNames, success.schema, where), ...(success.example ? { example: success.example } : {}) } }
+                : {}),
               ...(success.eventStream ? { "text/event-stream": { schema: { type: "string", description: "Server-Sent Events." } } } : {}),
               ...Object.fromEntries(Object.entries(success.files ?? {}).map(([media, description]) => [media, { schema: { type: "string", description } }])),
             },
@@ -237,7 +258,8 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
         : {}),
     },
   };
-  for (const status of [...new Set([...impliedErrors(operation), ...operation.errors])].sort((a, b) => a - b)) responses[status] = ref("responses", `Error${status}`);
+  for (const status of [...new Set([...impliedErrors(operation), ...operation.errors])].sort((a, b) => a - b))
+    responses[status] = ref("responses", `Error${status}`);
   for (const other of operation.otherResponses ?? []) {
     responses[other.status] = {
       description: other.description,
@@ -278,7 +300,12 @@ function errorResponses(): Record<string, JsonSchema> {
   ]);
   const fallback = {
     description: `Any other error, e.g. ${ERROR_STATUS.RATE_LIMITED} RATE_LIMITED, ${ERROR_STATUS.INTERNAL_SERVER_ERROR} INTERNAL_SERVER_ERROR or ${ERROR_STATUS.SERVICE_UNAVAILABLE} SERVICE_UNAVAILABLE (429 and 503 with Retry-After).`,
-    content: { [JSON_TYPE]: { schema: ref("schemas", "Error"), example: { error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable; retry shortly" } } } },
+    content: {
+      [JSON_TYPE]: {
+        schema: ref("schemas", "Error"),
+        example: { error: { code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable; retry shortly" } },
+      },
+    },
   };
   return { ...Object.fromEntries(entries), Error: fallback };
 }
@@ -324,11 +351,23 @@ function build(): OpenApiDocument {
       ),
       headers: {
         ETag: { description: "The representation's entity tag, for If-Match and If-None-Match.", schema: { type: "string" } },
-        SnapVersion: { description: "The snap's version after this write (the id of its `change` event).", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
+        SnapVersion: {
+          description: "The snap's version after this write (the id of its `change` event).",
+          schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+        },
         IdempotentReplayed: { description: "Present on a replayed answer to a retried Idempotency-Key.", schema: { type: "string", const: "true" } },
-        RateLimitLimit: { description: "Requests the caller may make per window (present while rate limits are on).", schema: { type: "integer", format: "int32", minimum: 1, maximum: 2147483647 } },
-        RateLimitRemaining: { description: "Requests left in the current window (present while rate limits are on).", schema: { type: "integer", format: "int32", minimum: 0, maximum: 2147483647 } },
-        RateLimitReset: { description: "When the window resets, in Unix time seconds (present while rate limits are on).", schema: { type: "integer", format: "int64", minimum: 0, maximum: 9007199254740991 } },
+        RateLimitLimit: {
+          description: "Requests the caller may make per window (present while rate limits are on).",
+          schema: { type: "integer", format: "int32", minimum: 1, maximum: 2147483647 },
+        },
+        RateLimitRemaining: {
+          description: "Requests left in the current window (present while rate limits are on).",
+          schema: { type: "integer", format: "int32", minimum: 0, maximum: 2147483647 },
+        },
+        RateLimitReset: {
+          description: "When the window resets, in Unix time seconds (present while rate limits are on).",
+          schema: { type: "integer", format: "int64", minimum: 0, maximum: 9007199254740991 },
+        },
         RetryAfter: { description: "Seconds to wait before trying again.", schema: { type: "integer", format: "int32", minimum: 0, maximum: 86400 } },
       },
       securitySchemes: {

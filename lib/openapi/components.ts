@@ -11,7 +11,14 @@ import {
   cardUpdateSchema,
   listCardSchema,
 } from "@/lib/cards/card-schemas";
-import { folderCreateSchema, folderResponseSchema, folderSchema, foldersResponseSchema, folderSummarySchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
+import {
+  folderCreateSchema,
+  folderResponseSchema,
+  folderSchema,
+  foldersResponseSchema,
+  folderSummarySchema,
+  folderUpdateSchema,
+} from "@/lib/folders/folder-schemas";
 import { healthSchema, pingResponseSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
@@ -49,11 +56,23 @@ export interface NamedSchema {
  * These are the very schemas the handlers parse with.
  */
 export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
-  { name: "SnapCreate", schema: snapCreateRequestSchema, description: "POST /api/snaps. Every field optional; with templateId, only the fields sent replace the template's." },
-  { name: "SnapDocumentImport", schema: snapDocumentSchema, description: "POST /api/snaps/import: an export document; left-out card and line fields take their defaults." },
+  {
+    name: "SnapCreate",
+    schema: snapCreateRequestSchema,
+    description: "POST /api/snaps. Every field optional; with templateId, only the fields sent replace the template's.",
+  },
+  {
+    name: "SnapDocumentImport",
+    schema: snapDocumentSchema,
+    description: "POST /api/snaps/import: an export document; left-out card and line fields take their defaults.",
+  },
   { name: "DuplicateSnap", schema: duplicateSnapSchema, description: "POST /api/snaps/{id}/duplicate." },
   { name: "TemplateCreate", schema: templateCreateSchema, description: "POST /api/templates." },
-  { name: "SnapUpdate", schema: snapUpdateSchema, description: "PATCH /api/snaps/{id}. isPublic, shareMode and sharedWithWorkspace: owner or workspace admin only." },
+  {
+    name: "SnapUpdate",
+    schema: snapUpdateSchema,
+    description: "PATCH /api/snaps/{id}. isPublic, shareMode and sharedWithWorkspace: owner or workspace admin only.",
+  },
   { name: "CardCreate", schema: cardCreateSchema, description: "POST /api/snaps/cards/{id}: row and col required; snapId, if sent, must equal the path's." },
   { name: "CardUpdate", schema: cardUpdateSchema, description: "PATCH /api/snaps/cards/{id}: any card field but id and snapId." },
   { name: "CardBatchCreate", schema: cardBatchCreateSchema, description: "1 to 100 cards, each naming its snap; all or nothing." },
@@ -111,7 +130,12 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
   ...WEBHOOK_RESPONSE_SCHEMAS,
-  { name: "SnapDocument", schema: snapDocumentSchema, description: "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source." },
+  {
+    name: "SnapDocument",
+    schema: snapDocumentSchema,
+    description:
+      "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source.",
+  },
   { name: "ImportDryRunResponse", schema: importDryRunResponseSchema, description: "{valid, summary}: what an import would make." },
   { name: "Template", schema: templateSchema, description: "A template: built-in or saved by the workspace." },
   { name: "TemplatesResponse", schema: templatesResponseSchema, description: "{templates}" },

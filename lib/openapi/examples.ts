@@ -77,7 +77,12 @@ export const examples = {
   cardCreate: { row: 1, col: 0, title: "Write tests", cellType: "todo", completed: false },
   cardUpdate: { col: 2, completed: true },
   cardBatchCreate: { cards: [{ snapId: SNAP_ID, row: 2, col: 0, title: "Write tests", cellType: "todo", completed: false }] },
-  cardBatchUpdate: { updates: [{ id: CARD_IDS[0], title: "Design", color: "#fde68a" }, { id: CARD_IDS[1], bold: true }] },
+  cardBatchUpdate: {
+    updates: [
+      { id: CARD_IDS[0], title: "Design", color: "#fde68a" },
+      { id: CARD_IDS[1], bold: true },
+    ],
+  },
   lineCreate: { fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], style: "dashed", arrow: "end" },
   lineUpdate: { color: "#ef4444", arrow: "both" },
   folderCreate: { name: "Roadmaps" },
@@ -119,7 +124,11 @@ export const examples = {
   folderResponse: { folder: exampleFolder },
   foldersResponse: { folders: [exampleFolder] },
   success: { success: true },
-  apiKeysResponse: { apiKeys: [{ id: "cm3k9y7d60006qz8rv6w7x8y9", name: "Deploy script", prefix: "service_sk_Xq3vT9bLm", access: "full", createdAt: CREATED, lastUsedAt: UPDATED }] },
+  apiKeysResponse: {
+    apiKeys: [
+      { id: "cm3k9y7d60006qz8rv6w7x8y9", name: "Deploy script", prefix: "service_sk_Xq3vT9bLm", access: "full", createdAt: CREATED, lastUsedAt: UPDATED },
+    ],
+  },
   createdApiKeyResponse: {
     apiKey: {
       id: "cm3k9y7d60006qz8rv6w7x8y9",

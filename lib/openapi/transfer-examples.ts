@@ -12,7 +12,21 @@ const template = {
   ],
 } as const;
 
-const card = { rowSpan: 1, colSpan: 1, note: "", completed: false, textAlign: "left", verticalAlign: "top", fontSize: "text-sm", bold: false, italic: false, underline: false, borderRadius: 8, borderSize: 1, cellOpacity: 100 } as const;
+const card = {
+  rowSpan: 1,
+  colSpan: 1,
+  note: "",
+  completed: false,
+  textAlign: "left",
+  verticalAlign: "top",
+  fontSize: "text-sm",
+  bold: false,
+  italic: false,
+  underline: false,
+  borderRadius: 8,
+  borderSize: 1,
+  cellOpacity: 100,
+} as const;
 
 export const transferExamples = {
   document: {

@@ -85,8 +85,14 @@ export function webhookEventsSection(): Record<string, JsonSchema> {
         post: {
           operationId: `receive${type.replace(/(^|[._])(\w)/g, (_, _separator: string, letter: string) => letter.toUpperCase())}Event`,
           summary: `${type} event`,
-          description: "Signed with Standard Webhooks: verify webhook-signature over `webhook-id.webhook-timestamp.body` with your secret. Answer 2xx within 10 s; anything else is retried (410 Gone disables the endpoint).",
-          parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({ name, in: "header", required: true, schema: { type: "string" } })),
+          description:
+            "Signed with Standard Webhooks: verify webhook-signature over `webhook-id.webhook-timestamp.body` with your secret. Answer 2xx within 10 s; anything else is retried (410 Gone disables the endpoint).",
+          parameters: ["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => ({
+            name,
+            in: "header",
+            required: true,
+            schema: { type: "string" },
+          })),
           requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Event" } } } },
           responses: { "200": { description: "Any 2xx: received." } },
         },

@@ -1,4 +1,11 @@
-import { cardBatchCreateSchema, cardBatchUpdateSchema, cardCreateSchema, cardResponseSchema, cardsResponseSchema, cardUpdateSchema } from "@/lib/cards/card-schemas";
+import {
+  cardBatchCreateSchema,
+  cardBatchUpdateSchema,
+  cardCreateSchema,
+  cardResponseSchema,
+  cardsResponseSchema,
+  cardUpdateSchema,
+} from "@/lib/cards/card-schemas";
 import { examples } from "@/lib/openapi/examples";
 import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
@@ -67,7 +74,8 @@ export const CARD_OPERATIONS = {
     operationId: "createCards",
     tag: "Cards",
     summary: "Create cards in a batch",
-    description: "1 to 100 cards in one transaction, all or nothing: one bad item refuses the batch, naming it (cards.3.row). Safe to retry with an Idempotency-Key.",
+    description:
+      "1 to 100 cards in one transaction, all or nothing: one bad item refuses the batch, naming it (cards.3.row). Safe to retry with an Idempotency-Key.",
     requestHeaders: ["Idempotency-Key", "Base-Version"],
     body: { schema: cardBatchCreateSchema, example: examples.cardBatchCreate, maxBytes: 8_000_000 },
     success: { status: 201, description: "The new cards, in request order.", schema: cardsResponseSchema, example: examples.cardsResponse },

@@ -27,7 +27,8 @@ export const HISTORY_OPERATIONS = {
     operationId: "getSnapVersion",
     tag: "History",
     summary: "A snap as it was at a version",
-    description: "Read access. Exactly what GET /api/snaps/{id} answered at that version. 404 for a version unknown or no longer kept; 400 for one that is not a whole number.",
+    description:
+      "Read access. Exactly what GET /api/snaps/{id} answered at that version. 404 for a version unknown or no longer kept; 400 for one that is not a whole number.",
     pathParams: { ...snapIdParam, version: { description: "A version of the snap (an integer from 1).", example: "7" } },
     success: { status: 200, description: "The snap at that version.", schema: snapResponseSchema, example: { snap: exampleSnap } },
     errors: [400, 401, 403, 404],
@@ -40,7 +41,7 @@ export const HISTORY_OPERATIONS = {
     tag: "History",
     summary: "Restore a version",
     description:
-      "Edit access. Cards, lines and the snap's content fields become what they were at that version, as one new write (a new version, a live change, a history entry \"Restored version N\"). Sharing and the folder stay as they are. 404 for a version unknown or no longer kept.",
+      'Edit access. Cards, lines and the snap\'s content fields become what they were at that version, as one new write (a new version, a live change, a history entry "Restored version N"). Sharing and the folder stay as they are. 404 for a version unknown or no longer kept.',
     pathParams: snapIdParam,
     requestHeaders: ["Base-Version"],
     body: { schema: restoreSchema, example: { version: 12 } },

@@ -25,7 +25,8 @@ export const LIVE_OPERATIONS = {
     operationId: "setPresence",
     tag: "Live",
     summary: "Say which card you are editing",
-    description: "Read access. Marks the card you edit through one of your event streams (its connectionId from `ready`), or none; every stream on the snap gets `presence`.",
+    description:
+      "Read access. Marks the card you edit through one of your event streams (its connectionId from `ready`), or none; every stream on the snap gets `presence`.",
     pathParams: snapIdParam,
     body: { schema: presenceUpdateSchema, example: { connectionId: "c_x1Yb2Zc3Ad4Be5Cf", editingCardId: "cm3card0000000000000000001" } },
     success: { status: 204, description: "Recorded. No body." },

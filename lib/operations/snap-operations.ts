@@ -1,4 +1,10 @@
-import { snapListResponseSchema, snapResponseSchema, snapUpdateSchema, workspaceSnapsQuerySchema, workspaceSnapsResponseSchema } from "@/lib/snaps/snap-schemas";
+import {
+  snapListResponseSchema,
+  snapResponseSchema,
+  snapUpdateSchema,
+  workspaceSnapsQuerySchema,
+  workspaceSnapsResponseSchema,
+} from "@/lib/snaps/snap-schemas";
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { parseSnapCreateBody } from "@/lib/templates/parse-snap-create-body";
 import { examples } from "@/lib/openapi/examples";

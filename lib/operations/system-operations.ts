@@ -26,7 +26,11 @@ export const SYSTEM_OPERATIONS = {
     errors: [401],
     otherResponses: [
       { status: 202, description: "A notification was accepted. No body." },
-      ...[400, 406, 413, 415].map((status) => ({ status, description: "A malformed or unacceptable MCP message: a JSON-RPC error.", schema: mcpResponseSchema })),
+      ...[400, 406, 413, 415].map((status) => ({
+        status,
+        description: "A malformed or unacceptable MCP message: a JSON-RPC error.",
+        schema: mcpResponseSchema,
+      })),
     ],
     access: "key",
     readKeyWrites: true,

@@ -1,6 +1,13 @@
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
-import { duplicateSnapSchema, exportQuerySchema, importDryRunResponseSchema, importQuerySchema, MAX_IMPORT_BYTES, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
+import {
+  duplicateSnapSchema,
+  exportQuerySchema,
+  importDryRunResponseSchema,
+  importQuerySchema,
+  MAX_IMPORT_BYTES,
+  snapDocumentSchema,
+} from "@/lib/transfer/transfer-schemas";
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { examples } from "@/lib/openapi/examples";
 import { transferExamples } from "@/lib/openapi/transfer-examples";
@@ -17,7 +24,7 @@ export const TRANSFER_OPERATIONS = {
     tag: "Snaps",
     summary: "Export a snap",
     description:
-      'Read access. A download (Content-Disposition: attachment): format=json (default) the export document, `<slug>.snap.json`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past 25 million pixels). Unknown format: 400.',
+      "Read access. A download (Content-Disposition: attachment): format=json (default) the export document, `<slug>.snap.json`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past 25 million pixels). Unknown format: 400.",
     pathParams: snapIdParam,
     query: exportQuerySchema,
     success: {
@@ -25,7 +32,11 @@ export const TRANSFER_OPERATIONS = {
       description: "The file, by format.",
       schema: snapDocumentSchema,
       example: transferExamples.document,
-      files: { "text/csv": "format=csv: the cards, one row each.", "image/svg+xml": "format=svg: the board as a picture.", "image/png": "format=png: the picture at scale." },
+      files: {
+        "text/csv": "format=csv: the cards, one row each.",
+        "image/svg+xml": "format=svg: the board as a picture.",
+        "image/png": "format=png: the picture at scale.",
+      },
     },
     errors: [400, 401, 403, 404],
     access: "key-or-session",

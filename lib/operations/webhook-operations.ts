@@ -1,5 +1,15 @@
 import { eventFeedQuerySchema, eventFeedResponseSchema } from "@/lib/events/event-schemas";
-import { acceptedResponseSchema, createdWebhookResponseSchema, webhookCreateSchema, webhookDeliveriesQuerySchema, webhookDeliveriesResponseSchema, webhookResponseSchema, webhookSecretResponseSchema, webhooksResponseSchema, webhookUpdateSchema } from "@/lib/webhooks/webhook-schemas";
+import {
+  acceptedResponseSchema,
+  createdWebhookResponseSchema,
+  webhookCreateSchema,
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesResponseSchema,
+  webhookResponseSchema,
+  webhookSecretResponseSchema,
+  webhooksResponseSchema,
+  webhookUpdateSchema,
+} from "@/lib/webhooks/webhook-schemas";
 import { EXAMPLE_WEBHOOK_SECRET, exampleDelivery, exampleEvent, exampleWebhook } from "@/lib/openapi/webhook-document";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
@@ -25,9 +35,14 @@ export const WEBHOOK_OPERATIONS = {
     tag: "Webhooks",
     summary: "Add a webhook",
     description:
-      'Events go to the URL as signed POSTs (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). At most 20 per user (409). Loopback, private, link-local and metadata hosts are refused (400).',
+      "Events go to the URL as signed POSTs (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature). At most 20 per user (409). Loopback, private, link-local and metadata hosts are refused (400).",
     body: { schema: webhookCreateSchema, example: { url: exampleWebhook.url, events: exampleWebhook.events, description: exampleWebhook.description } },
-    success: { status: 201, description: "The webhook and its signing secret, shown only here.", schema: createdWebhookResponseSchema, example: { webhook: exampleWebhook, secret: EXAMPLE_WEBHOOK_SECRET } },
+    success: {
+      status: 201,
+      description: "The webhook and its signing secret, shown only here.",
+      schema: createdWebhookResponseSchema,
+      example: { webhook: exampleWebhook, secret: EXAMPLE_WEBHOOK_SECRET },
+    },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
   }),
@@ -86,7 +101,8 @@ export const WEBHOOK_OPERATIONS = {
     operationId: "listWebhookDeliveries",
     tag: "Webhooks",
     summary: "A webhook's delivery log",
-    description: "The latest deliveries to one of your endpoints, newest first: the event, every attempt counted, the last status or error and when the next attempt is due.",
+    description:
+      "The latest deliveries to one of your endpoints, newest first: the event, every attempt counted, the last status or error and when the next attempt is due.",
     pathParams: webhookIdParam,
     query: webhookDeliveriesQuerySchema,
     success: { status: 200, description: "Newest first.", schema: webhookDeliveriesResponseSchema, example: { deliveries: [exampleDelivery] } },

@@ -69,12 +69,7 @@ function assertNotBlocked(budgets: AttemptBudget[], message: string): void {
   }
 }
 
-function refuseIfSpent(
-  budgets: AttemptBudget[],
-  counts: WindowCount[],
-  spent: (count: number, limit: number) => boolean,
-  message: string,
-): void {
+function refuseIfSpent(budgets: AttemptBudget[], counts: WindowCount[], spent: (count: number, limit: number) => boolean, message: string): void {
   let refusedUntil = 0;
   budgets.forEach((budget, index) => {
     const counted = counts[index];

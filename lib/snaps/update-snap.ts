@@ -58,7 +58,11 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
         data.shareToken = isPublic ? (snap.shareToken ?? createShareToken()) : null;
       }
       // The changed fields as stored, for the live `change` event (folder as {id, name}, like responses).
-      const select: Prisma.SnapSelect = Object.fromEntries(Object.keys(data).filter((key) => key !== "updatedAt").map((key) => [key, true]));
+      const select: Prisma.SnapSelect = Object.fromEntries(
+        Object.keys(data)
+          .filter((key) => key !== "updatedAt")
+          .map((key) => [key, true]),
+      );
       if ("folderId" in data) select.folder = { select: { id: true, name: true } };
       const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
       await recordSnapChanges(tx, actorOf(principal), [{ snapId, snap: changed }], [snapHistory()]);

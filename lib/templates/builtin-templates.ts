@@ -17,7 +17,12 @@ export interface BuiltinTemplate {
 const SOURCES: { id: string; name: string; description: string; document: unknown }[] = [
   { id: "builtin-kanban", name: "Kanban", description: "Backlog, to do, in progress and done columns with sample tasks.", document: kanban },
   { id: "builtin-weekly-planner", name: "Weekly planner", description: "A column per weekday with a priority, to-dos and notes.", document: weeklyPlanner },
-  { id: "builtin-retrospective", name: "Retrospective", description: "What went well, what to improve, and the actions you agree on.", document: retrospective },
+  {
+    id: "builtin-retrospective",
+    name: "Retrospective",
+    description: "What went well, what to improve, and the actions you agree on.",
+    document: retrospective,
+  },
   { id: "builtin-roadmap", name: "Roadmap", description: "Workstreams across four quarters, with status and dependencies.", document: roadmap },
   { id: "builtin-okrs", name: "OKRs", description: "Objectives with measurable key results, owners and status.", document: okrs },
 ];

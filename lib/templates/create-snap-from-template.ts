@@ -9,9 +9,15 @@ import type { SnapFromTemplate } from "./snap-from-template-schemas";
 export async function createSnapFromTemplate(principal: Principal, input: SnapFromTemplate): Promise<SnapDetail> {
   const { templateId, rows, cols, ...fields } = input;
   const document = await findTemplateDocument(principal, templateId);
-  for (const [axis, value] of [["rows", rows], ["cols", cols]] as const) {
+  for (const [axis, value] of [
+    ["rows", rows],
+    ["cols", cols],
+  ] as const) {
     if (value === undefined) continue;
-    if (value < document.snap[axis]) throw new ApiError("BAD_REQUEST", `The template needs at least ${document.snap[axis]} ${axis}`, [{ path: axis, message: `At least ${document.snap[axis]} for this template` }]);
+    if (value < document.snap[axis])
+      throw new ApiError("BAD_REQUEST", `The template needs at least ${document.snap[axis]} ${axis}`, [
+        { path: axis, message: `At least ${document.snap[axis]} for this template` },
+      ]);
     document.snap[axis] = value;
   }
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) Object.assign(document.snap, { [field]: value });

@@ -18,7 +18,13 @@ export async function createTemplate(principal: Principal, input: TemplateCreate
   delete document.exportedAt;
   const description = input.description ?? "";
   const row = await db.snapTemplate.create({
-    data: { workspaceId: principal.workspaceId, userId: principal.userId, name: input.name, description, document: document as unknown as Prisma.InputJsonValue },
+    data: {
+      workspaceId: principal.workspaceId,
+      userId: principal.userId,
+      name: input.name,
+      description,
+      document: document as unknown as Prisma.InputJsonValue,
+    },
     select: { id: true },
   });
   return toTemplate(row.id, input.name, description, "workspace", document);

@@ -32,5 +32,7 @@ export const templateSchema = z.object({
 });
 export type Template = z.infer<typeof templateSchema>;
 
-export const templatesResponseSchema = z.object({ templates: z.array(templateSchema).describe("Built-in templates first, then the workspace's, newest first.") });
+export const templatesResponseSchema = z.object({
+  templates: z.array(templateSchema).describe("Built-in templates first, then the workspace's, newest first."),
+});
 export const templateResponseSchema = z.object({ template: templateSchema });

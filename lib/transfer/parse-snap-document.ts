@@ -56,10 +56,16 @@ function crossFieldProblems({ snap, cards, lines }: SnapDocument): ErrorDetail[]
     if (first === undefined) keyIndex.set(card.key, index);
     else problems.push({ path: `cards[${index}].key`, message: `Duplicate key (also cards[${first}].key)` });
     if (card.row + card.rowSpan > snap.rows) {
-      problems.push({ path: `cards[${index}].row`, message: `Outside the grid: row ${card.row} with rowSpan ${card.rowSpan} needs more than snap.rows (${snap.rows})` });
+      problems.push({
+        path: `cards[${index}].row`,
+        message: `Outside the grid: row ${card.row} with rowSpan ${card.rowSpan} needs more than snap.rows (${snap.rows})`,
+      });
     }
     if (card.col + card.colSpan > snap.cols) {
-      problems.push({ path: `cards[${index}].col`, message: `Outside the grid: col ${card.col} with colSpan ${card.colSpan} needs more than snap.cols (${snap.cols})` });
+      problems.push({
+        path: `cards[${index}].col`,
+        message: `Outside the grid: col ${card.col} with colSpan ${card.colSpan} needs more than snap.cols (${snap.cols})`,
+      });
     }
   });
   lines.forEach((line, index) => {
@@ -68,7 +74,10 @@ function crossFieldProblems({ snap, cards, lines }: SnapDocument): ErrorDetail[]
     }
     if (line.from === line.to) problems.push({ path: `lines[${index}].to`, message: "A line joins two different cards" });
   });
-  for (const [field, axis, count] of [["rowHeights", "rows", snap.rows], ["colWidths", "cols", snap.cols]] as const) {
+  for (const [field, axis, count] of [
+    ["rowHeights", "rows", snap.rows],
+    ["colWidths", "cols", snap.cols],
+  ] as const) {
     for (const key of Object.keys(snap[field])) {
       if (Number(key) >= count) problems.push({ path: `snap.${field}["${key}"]`, message: `Outside the grid: snap.${axis} is ${count}` });
     }

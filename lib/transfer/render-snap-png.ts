@@ -12,9 +12,12 @@ export const MAX_PNG_PIXELS = 25_000_000;
  * fonts are not read, so the picture's text is the same on every machine.
  */
 const FONT_DIR = path.join(process.cwd(), "node_modules", "@expo-google-fonts", "inter");
-const FONT_FILES = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.ttf", "400Regular_Italic/Inter_400Regular_Italic.ttf", "700Bold_Italic/Inter_700Bold_Italic.ttf"].map(
-  (file) => path.join(FONT_DIR, file),
-);
+const FONT_FILES = [
+  "400Regular/Inter_400Regular.ttf",
+  "700Bold/Inter_700Bold.ttf",
+  "400Regular_Italic/Inter_400Regular_Italic.ttf",
+  "700Bold_Italic/Inter_700Bold_Italic.ttf",
+].map((file) => path.join(FONT_DIR, file));
 
 /**
  * The SVG picture rendered to PNG at `scale` pixels per board pixel (400 when it would be too
@@ -24,9 +27,11 @@ const FONT_FILES = ["400Regular/Inter_400Regular.ttf", "700Bold/Inter_700Bold.tt
  */
 export async function renderSnapPng({ svg, width, height }: SvgPicture, scale = 1): Promise<Buffer> {
   if (width * height * scale * scale > MAX_PNG_PIXELS) {
-    throw new ApiError("BAD_REQUEST", `The picture would be ${Math.round(width * scale)} x ${Math.round(height * scale)} pixels; the limit is ${MAX_PNG_PIXELS.toLocaleString("en")} pixels`, [
-      { path: "scale", message: "Too large at this scale: choose a smaller scale, or the SVG format" },
-    ]);
+    throw new ApiError(
+      "BAD_REQUEST",
+      `The picture would be ${Math.round(width * scale)} x ${Math.round(height * scale)} pixels; the limit is ${MAX_PNG_PIXELS.toLocaleString("en")} pixels`,
+      [{ path: "scale", message: "Too large at this scale: choose a smaller scale, or the SVG format" }],
+    );
   }
   const image = await renderAsync(svg, {
     fitTo: { mode: "zoom", value: scale },

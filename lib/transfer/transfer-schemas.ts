@@ -99,7 +99,10 @@ export type ImportSummary = z.infer<typeof importSummarySchema>;
 export const importDryRunResponseSchema = z.object({ valid: z.literal(true), summary: importSummarySchema });
 
 export const importQuerySchema = z.strictObject({
-  dryRun: z.enum(["true", "false"], { error: 'Expected "true" or "false"' }).transform((value) => value === "true").default(false),
+  dryRun: z
+    .enum(["true", "false"], { error: 'Expected "true" or "false"' })
+    .transform((value) => value === "true")
+    .default(false),
 });
 
 export const EXPORT_FORMATS = ["json", "csv", "svg", "png"] as const;
@@ -125,4 +128,3 @@ export const duplicateSnapSchema = z.strictObject({
   title: titleSchema.optional().describe('Default "Copy of <title>".'),
 });
 export type DuplicateSnap = z.infer<typeof duplicateSnapSchema>;
-

@@ -37,6 +37,9 @@ export function wrapText(text: string, width: number, fontSize: number, bold: bo
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, maxLines));
   const last = [...kept[kept.length - 1]!];
-  kept[kept.length - 1] = `${last.slice(0, Math.max(0, perLine - 1)).join("").trimEnd()}…`;
+  kept[kept.length - 1] = `${last
+    .slice(0, Math.max(0, perLine - 1))
+    .join("")
+    .trimEnd()}…`;
   return kept;
 }

@@ -112,7 +112,11 @@ export async function recordAttempt(delivery: DeliveryToSend, { response, final 
         WHERE id = ${delivery.webhookId}`;
     }
   });
-  if (!ok) logger.info({ deliveryId: delivery.id, webhookId: delivery.webhookId, status: response.status, attempts, outcome: status }, "webhook delivery attempt failed");
+  if (!ok)
+    logger.info(
+      { deliveryId: delivery.id, webhookId: delivery.webhookId, status: response.status, attempts, outcome: status },
+      "webhook delivery attempt failed",
+    );
 }
 
 function describeAnswer(response: WebhookResponse): string {

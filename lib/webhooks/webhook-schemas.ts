@@ -47,7 +47,10 @@ export const webhookSchema = z.object({
 });
 export type WebhookView = z.infer<typeof webhookSchema>;
 
-const secretSchema = z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/).describe("Standard Webhooks signing secret. Shown only here: store it now.");
+const secretSchema = z
+  .string()
+  .regex(/^whsec_[A-Za-z0-9+/=]+$/)
+  .describe("Standard Webhooks signing secret. Shown only here: store it now.");
 
 export const createdWebhookResponseSchema = z.object({ webhook: webhookSchema, secret: secretSchema });
 export const webhookResponseSchema = z.object({ webhook: webhookSchema });

@@ -36,11 +36,7 @@ export interface AddWorkspaceMemberResult {
  * non-admin learns nothing about which emails exist), NOT_FOUND for an unknown email, CONFLICT when
  * the user is already a member of the workspace. All or nothing, in one transaction.
  */
-export async function addWorkspaceMember(
-  adminUserId: string,
-  input: unknown,
-  actor: AuditActor = userActor(adminUserId),
-): Promise<AddWorkspaceMemberResult> {
+export async function addWorkspaceMember(adminUserId: string, input: unknown, actor: AuditActor = userActor(adminUserId)): Promise<AddWorkspaceMemberResult> {
   const { email, role } = addWorkspaceMemberInputSchema.parse(input);
 
   return db.$transaction(async (tx) => {
@@ -68,9 +64,7 @@ export async function addWorkspaceMember(
       select: { workspaceId: true, role: true },
     });
     if (previous?.workspaceId === workspaceId) {
-      throw new ApiError("CONFLICT", `${email} is already a member of this workspace`, [
-        { path: "email", message: "Already a member" },
-      ]);
+      throw new ApiError("CONFLICT", `${email} is already a member of this workspace`, [{ path: "email", message: "Already a member" }]);
     }
 
     if (previous) {

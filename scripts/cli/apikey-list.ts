@@ -22,7 +22,13 @@ export const apikeyList: Command = {
         printOut(`No active API keys for ${user.email}.`);
         return;
       }
-      const rows = keys.map((key) => [printable(key.name), key.prefix, key.access, timestamp(key.createdAt), key.lastUsedAt ? timestamp(key.lastUsedAt) : "never"]);
+      const rows = keys.map((key) => [
+        printable(key.name),
+        key.prefix,
+        key.access,
+        timestamp(key.createdAt),
+        key.lastUsedAt ? timestamp(key.lastUsedAt) : "never",
+      ]);
       for (const line of table(["NAME", "PREFIX", "ACCESS", "CREATED", "LAST USED"], rows)) printOut(line);
     };
   },

@@ -164,7 +164,8 @@ function memberOf(who: Who): TeamMember | undefined {
 /** Headers of a caller; a cookie caller also sends this app's Origin, as the browser does. */
 function headersOf(who: Who, via: Via): Record<string, string> {
   if (who === "none") return {};
-  if (who === "malformed") return via === "key" ? { authorization: "Bearer service_sk_not-a-key" } : { cookie: "authjs.session-token=not-a-token", origin: baseUrl };
+  if (who === "malformed")
+    return via === "key" ? { authorization: "Bearer service_sk_not-a-key" } : { cookie: "authjs.session-token=not-a-token", origin: baseUrl };
   if (who === "revoked") return { authorization: `Bearer ${revokedKey}` };
   const member = memberOf(who)!;
   if (via === "readKey") return { authorization: `Bearer ${readKeys.get(member.id)!}` };
@@ -220,7 +221,15 @@ async function arrange(op: AnyOperation, who: Who): Promise<Arranged> {
     case "createCards":
       return { path: "/api/snaps/cards/batch", body: { cards: [{ snapId: snap.id, row: 4, col: 0 }] } };
     case "updateCards":
-      return { path: "/api/snaps/cards/batch", body: { updates: [{ id: card0, title: "a" }, { id: card1, title: "b" }] } };
+      return {
+        path: "/api/snaps/cards/batch",
+        body: {
+          updates: [
+            { id: card0, title: "a" },
+            { id: card1, title: "b" },
+          ],
+        },
+      };
     case "createLine":
       return { path: `/api/snaps/${snap.id}/lines`, body: { fromCardId: card1, toCardId: card0 } };
     case "updateLine":
@@ -549,7 +558,12 @@ describe("property-level authorization (OWASP API3)", () => {
 
   it("MCP tool arguments cannot carry forged fields", async () => {
     const own = await insertSnap(team.owner, { cards: 0 });
-    const call = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "update_snap", arguments: { id: own.id, title: "x", userId: team.outsider.id } } };
+    const call = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "update_snap", arguments: { id: own.id, title: "x", userId: team.outsider.id } },
+    };
     const response = await rawRequest(
       "POST",
       "/api/mcp",

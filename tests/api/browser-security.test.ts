@@ -59,7 +59,10 @@ async function signInSetCookies(email: string, headers: Record<string, string> =
     headers: {
       ...headers,
       "content-type": "application/x-www-form-urlencoded",
-      cookie: csrf.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; "),
+      cookie: csrf.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
       origin: baseUrl,
     },
     body: new URLSearchParams({ email, password: TEST_PASSWORD, csrfToken }),
@@ -68,7 +71,10 @@ async function signInSetCookies(email: string, headers: Record<string, string> =
 }
 
 function attributes(setCookie: string): string[] {
-  return setCookie.split(";").slice(1).map((part) => part.trim().toLowerCase());
+  return setCookie
+    .split(";")
+    .slice(1)
+    .map((part) => part.trim().toLowerCase());
 }
 
 describe("the session cookie", () => {

@@ -106,7 +106,11 @@ export function expectError(response: Pick<ApiResponse, "status" | "body">, stat
   expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
   expect(response.body).toEqual({ error: expect.objectContaining({ code, message: expect.any(String) }) });
   // The error body and nothing more: code, message and, where useful, details.
-  expect(Object.keys(response.body.error).filter((key) => key !== "details").sort()).toEqual(["code", "message"]);
+  expect(
+    Object.keys(response.body.error)
+      .filter((key) => key !== "details")
+      .sort(),
+  ).toEqual(["code", "message"]);
   if (paths) expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toEqual(paths);
 }
 

@@ -62,7 +62,10 @@ describe("POST /api/snaps/cards/batch", () => {
 
   it("refuses 101 cards (400 naming cards) and writes nothing", async () => {
     const snap = await insertSnap(team.owner);
-    const response = await api("POST", "/api/snaps/cards/batch", { key: team.owner.key, body: { cards: Array.from({ length: 101 }, (_, i) => todo(snap.id, i)) } });
+    const response = await api("POST", "/api/snaps/cards/batch", {
+      key: team.owner.key,
+      body: { cards: Array.from({ length: 101 }, (_, i) => todo(snap.id, i)) },
+    });
     expectError(response, 400, "BAD_REQUEST", ["cards"]);
     expect(await countCards(snap.id)).toBe(0);
   });
@@ -104,11 +107,23 @@ describe("POST /api/snaps/cards/batch", () => {
     });
 
     const refused: [string, (snapId: string) => Record<string, unknown>[], number, string, string[]][] = [
-      ["one invalid item at the end", (id) => [...Array.from({ length: 99 }, (_, i) => todo(id, i)), { ...todo(id, 99), cellOpacity: 101 }], 400, "BAD_REQUEST", ["cards.99.cellOpacity"]],
+      [
+        "one invalid item at the end",
+        (id) => [...Array.from({ length: 99 }, (_, i) => todo(id, i)), { ...todo(id, 99), cellOpacity: 101 }],
+        400,
+        "BAD_REQUEST",
+        ["cards.99.cellOpacity"],
+      ],
       ["an item without snapId", (id) => [todo(id, 0), { row: 0, col: 0, title: "orphan", cellType: "todo" }], 400, "BAD_REQUEST", ["cards.1.snapId"]],
       ["an unknown field in one item", (id) => [todo(id, 0), todo(id, 1), { ...todo(id, 2), priority: 1 }], 400, "BAD_REQUEST", ["cards.2"]],
       ["an unknown snap", (id) => [todo(id, 0), todo(id, 1), todo(id, 2), todo(id, 3), todo(id, 4), todo(newId(), 5)], 404, "NOT_FOUND", ["cards.5.snapId"]],
-      ["another user's private snap", (id) => [...Array.from({ length: 7 }, (_, i) => todo(id, i)), todo(foreignSnap.id, 7), todo(id, 8)], 403, "FORBIDDEN", ["cards.7.snapId"]],
+      [
+        "another user's private snap",
+        (id) => [...Array.from({ length: 7 }, (_, i) => todo(id, i)), todo(foreignSnap.id, 7), todo(id, 8)],
+        403,
+        "FORBIDDEN",
+        ["cards.7.snapId"],
+      ],
     ];
     it.each(refused)("refuses %s, naming the item, and writes nothing", async (_label, build, status, code, paths) => {
       const before = await snapshot(snap);
@@ -135,7 +150,10 @@ describe("POST /api/snaps/cards/batch", () => {
     const ids = responses.flatMap((response) => response.body.cards.map((card: { id: string }) => card.id));
     expect(new Set(ids).size).toBe(200);
     expect(await countCards(snap.id)).toBe(200);
-    const { rows } = await sql().query(`SELECT row, count(*)::int AS n, min(title) = max(title) AS same FROM "Card" WHERE "snapId" = $1 GROUP BY row ORDER BY row`, [snap.id]);
+    const { rows } = await sql().query(
+      `SELECT row, count(*)::int AS n, min(title) = max(title) AS same FROM "Card" WHERE "snapId" = $1 GROUP BY row ORDER BY row`,
+      [snap.id],
+    );
     expect(rows).toEqual(Array.from({ length: 8 }, (_, b) => ({ row: b, n: 25, same: true })));
   });
 });
@@ -144,7 +162,9 @@ describe("PATCH /api/snaps/cards/batch", () => {
   it("updates 100 cards: 200 {cards} in request order, each with only its own fields changed", async () => {
     const snap = await insertSnap(team.owner, { cards: 100 });
     const before = await snapUpdatedAt(snap.id);
-    const updates = snap.cardIds.map((id, i) => (i % 2 ? { id, title: `odd ${i}`, completed: true } : { id, col: i + 100, textAlign: "center", cellOpacity: 50 }));
+    const updates = snap.cardIds.map((id, i) =>
+      i % 2 ? { id, title: `odd ${i}`, completed: true } : { id, col: i + 100, textAlign: "center", cellOpacity: 50 },
+    );
     const reversed = [...updates].reverse();
 
     const response = await api("PATCH", "/api/snaps/cards/batch", { key: team.owner.key, body: { updates: reversed } });
@@ -188,9 +208,21 @@ describe("PATCH /api/snaps/cards/batch", () => {
     const refused: [string, (ids: string[]) => Record<string, unknown>[], number, string, string[]][] = [
       ["one invalid item at the end", (ids) => [...retitle(ids.slice(0, 49)), { id: ids[49], borderSize: 9 }], 400, "BAD_REQUEST", ["updates.49.borderSize"]],
       ["a snapId in one item", (ids) => [...retitle(ids.slice(0, 10)), { id: ids[10], snapId: foreignSnap.id }], 400, "BAD_REQUEST", ["updates.10"]],
-      ["one unknown card id", (ids) => [...retitle(ids.slice(0, 3)), { id: newId(), title: "ghost" }, ...retitle(ids.slice(3))], 404, "NOT_FOUND", ["updates.3.id"]],
+      [
+        "one unknown card id",
+        (ids) => [...retitle(ids.slice(0, 3)), { id: newId(), title: "ghost" }, ...retitle(ids.slice(3))],
+        404,
+        "NOT_FOUND",
+        ["updates.3.id"],
+      ],
       ["a duplicate card id", (ids) => [...retitle(ids.slice(0, 20)), { id: ids[5], title: "twice" }], 400, "BAD_REQUEST", ["updates.20.id"]],
-      ["a card of another user's private snap", (ids) => [...retitle(ids.slice(0, 30)), { id: foreignSnap.cardIds[1], title: "mine now" }, ...retitle(ids.slice(30, 40))], 403, "FORBIDDEN", ["updates.30.id"]],
+      [
+        "a card of another user's private snap",
+        (ids) => [...retitle(ids.slice(0, 30)), { id: foreignSnap.cardIds[1], title: "mine now" }, ...retitle(ids.slice(30, 40))],
+        403,
+        "FORBIDDEN",
+        ["updates.30.id"],
+      ],
     ];
     it.each(refused)("refuses %s, naming the item, and writes nothing", async (_label, build, status, code, paths) => {
       const before = await snapshot(snap);

@@ -1,18 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, type ApiResponse, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
-import {
-  CARD_DEFAULTS,
-  callerOf,
-  countCards,
-  expectCard,
-  expectError,
-  insertSnap,
-  newId,
-  snapUpdatedAt,
-  storedCards,
-  type SnapFixture,
-} from "./card-fixtures";
+import { CARD_DEFAULTS, callerOf, countCards, expectCard, expectError, insertSnap, newId, snapUpdatedAt, storedCards, type SnapFixture } from "./card-fixtures";
 
 let team: Team;
 /** Owned by team.owner: private, shared with the workspace read-only, shared for editing. */
@@ -206,7 +195,11 @@ describe("PATCH /api/snaps/cards/:id", () => {
 
   it("refuses malformed JSON; 401 without credentials; 404 for an unknown card", async () => {
     const cardId = privateSnap.cardIds[0]!;
-    const malformed = await api("PATCH", `/api/snaps/cards/${cardId}`, { key: team.owner.key, rawBody: "{title:", headers: { "content-type": "application/json" } });
+    const malformed = await api("PATCH", `/api/snaps/cards/${cardId}`, {
+      key: team.owner.key,
+      rawBody: "{title:",
+      headers: { "content-type": "application/json" },
+    });
     expectError(malformed, 400, "BAD_REQUEST", ["(body)"]);
     expectError(await api("PATCH", `/api/snaps/cards/${cardId}`, { body: { title: "x" } }), 401, "UNAUTHORIZED");
     expectError(await api("PATCH", `/api/snaps/cards/${newId()}`, { key: team.owner.key, body: { title: "x" } }), 404, "NOT_FOUND");
@@ -219,7 +212,14 @@ describe("DELETE /api/snaps/cards/:id", () => {
     const [a, b, c] = snap.cardIds as [string, string, string];
     const lineAB = newId();
     const lineBC = newId();
-    await sql().query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId") VALUES ($1, $3, $4, $5), ($2, $3, $5, $6)`, [lineAB, lineBC, snap.id, a, b, c]);
+    await sql().query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId") VALUES ($1, $3, $4, $5), ($2, $3, $5, $6)`, [
+      lineAB,
+      lineBC,
+      snap.id,
+      a,
+      b,
+      c,
+    ]);
     const before = await snapUpdatedAt(snap.id);
 
     const response = await api("DELETE", `/api/snaps/cards/${a}`, { key: team.owner.key });
@@ -350,7 +350,8 @@ describe.each(MATRIX)("permissions: $who", ({ caller, via, snap: kind, allowed }
       expect(await countCards(snap.id)).toBe(before + 3);
     } else {
       expectRefusal(response, allowed);
-      if (allowed === false) expect(response.body.error.details.map((d: { path: string }) => d.path)).toEqual(["cards.0.snapId", "cards.1.snapId", "cards.2.snapId"]);
+      if (allowed === false)
+        expect(response.body.error.details.map((d: { path: string }) => d.path)).toEqual(["cards.0.snapId", "cards.1.snapId", "cards.2.snapId"]);
       expect(await countCards(snap.id)).toBe(before);
     }
   });

@@ -89,10 +89,7 @@ async function count(sql: string, params: unknown[]): Promise<number> {
 }
 
 async function membershipOf(userId: string) {
-  const [row] = await query<{ workspaceId: string; role: string }>(
-    `SELECT "workspaceId", role::text FROM "Membership" WHERE "userId" = $1`,
-    [userId],
-  );
+  const [row] = await query<{ workspaceId: string; role: string }>(`SELECT "workspaceId", role::text FROM "Membership" WHERE "userId" = $1`, [userId]);
   return row;
 }
 
@@ -143,9 +140,10 @@ describe.concurrent("admin CLI", () => {
     const listed = await cli(["apikey:list", "--email", address]);
     expect(listed.stdout).toMatch(/reader\s+service_sk_\S+\s+read\s+/);
     expect(await query(`SELECT name, access::text FROM "ApiKey" WHERE "userId" = $1`, [userId])).toEqual([{ name: "reader", access: "read" }]);
-    const audit = await query(`SELECT action, "actorType", "actorUserId", "targetName", ip FROM "AuditEvent" WHERE "targetType" = 'api_key' AND "workspaceId" = $1`, [
-      (await membershipOf(userId))!.workspaceId,
-    ]);
+    const audit = await query(
+      `SELECT action, "actorType", "actorUserId", "targetName", ip FROM "AuditEvent" WHERE "targetType" = 'api_key' AND "workspaceId" = $1`,
+      [(await membershipOf(userId))!.workspaceId],
+    );
     expect(audit).toEqual([{ action: "apikey.created", actorType: "cli", actorUserId: null, targetName: "reader (read)", ip: null }]);
   });
 
@@ -156,10 +154,7 @@ describe.concurrent("admin CLI", () => {
     const id = first.stdout.trim();
     expect(first.stdout).toBe(`${id}\n`);
 
-    const [user] = await query<{ email: string; name: string; passwordHash: string }>(
-      `SELECT email, name, "passwordHash" FROM "User" WHERE id = $1`,
-      [id],
-    );
+    const [user] = await query<{ email: string; name: string; passwordHash: string }>(`SELECT email, name, "passwordHash" FROM "User" WHERE id = $1`, [id]);
     expect(user).toMatchObject({ email: address, name: "Ada" });
     expect(user?.passwordHash).toMatch(/^\$2[aby]\$/);
     expect(await membershipOf(id)).toMatchObject({ role: "admin" });
@@ -179,10 +174,7 @@ describe.concurrent("admin CLI", () => {
     const key = created.stdout.trim().split("\n").at(-1) ?? "";
     expect(key).toMatch(/^service_sk_[A-Za-z0-9_-]{48}$/);
     expect(created.stderr).not.toContain(key);
-    const [row] = await query<{ id: string; prefix: string; keyHash: string }>(
-      `SELECT id, prefix, "keyHash" FROM "ApiKey" WHERE "userId" = $1`,
-      [userId],
-    );
+    const [row] = await query<{ id: string; prefix: string; keyHash: string }>(`SELECT id, prefix, "keyHash" FROM "ApiKey" WHERE "userId" = $1`, [userId]);
     expect(row?.prefix).toBe(key.slice(0, 20));
     expect(row?.keyHash).toMatch(/^\$2[aby]\$/);
     expect(await bcrypt.compare(key, row?.keyHash ?? "")).toBe(true);
@@ -192,10 +184,11 @@ describe.concurrent("admin CLI", () => {
     // 8 more keys (two share a name) make 9. Then, at once: list, and two creates racing for the
     // 10th place, of which exactly one may win.
     for (let i = 0; i < 8; i++) {
-      await pool.query(
-        `INSERT INTO "ApiKey" (id, "userId", name, prefix, "keyHash") VALUES ($1, $2, $3, 'service_sk_filler000', 'not-a-real-hash')`,
-        [`filler-${RUN}-${i}`, userId, i < 2 ? "twin" : `filler ${i}`],
-      );
+      await pool.query(`INSERT INTO "ApiKey" (id, "userId", name, prefix, "keyHash") VALUES ($1, $2, $3, 'service_sk_filler000', 'not-a-real-hash')`, [
+        `filler-${RUN}-${i}`,
+        userId,
+        i < 2 ? "twin" : `filler ${i}`,
+      ]);
     }
     const [listed, one, other] = await Promise.all([
       cli(["apikey:list", "--email", address]),
@@ -232,63 +225,70 @@ describe.concurrent("admin CLI", () => {
     expectRefusal(ambiguous, /2 active API keys are named "twin"/);
     const [revokedRow] = await query<{ revokedAt: Date | null }>(`SELECT "revokedAt" FROM "ApiKey" WHERE id = $1`, [row?.id]);
     expect(revokedRow?.revokedAt).toBeInstanceOf(Date);
-    const revocations = await query(`SELECT "actorType", "actorUserId", "targetName" FROM "AuditEvent" WHERE action = 'apikey.revoked' AND "targetId" = $1`, [row?.id]);
+    const revocations = await query(`SELECT "actorType", "actorUserId", "targetName" FROM "AuditEvent" WHERE action = 'apikey.revoked' AND "targetId" = $1`, [
+      row?.id,
+    ]);
     expect(revocations).toEqual([{ actorType: "cli", actorUserId: null, targetName: "ci main" }]);
     expect(await activeCount()).toBe(9);
   });
 
-  it("workspace:add-member moves the user with their snaps and folders; refuses a non-admin, an unknown user, a member", { timeout: SCENARIO_TIMEOUT }, async () => {
-    const [admin, mover, outsider] = [email("ws-admin"), email("ws-mover"), email("ws-outsider")];
-    const [adminId, moverId, outsiderId] = await Promise.all([createUser(admin), createUser(mover), createUser(outsider)]);
-    const adminWorkspace = (await membershipOf(adminId))?.workspaceId;
-    const moverWorkspace = (await membershipOf(moverId))?.workspaceId;
-    const outsiderWorkspace = (await membershipOf(outsiderId))?.workspaceId;
-    expect(adminWorkspace).toBeDefined();
-    expect(moverWorkspace).not.toBe(adminWorkspace);
+  it(
+    "workspace:add-member moves the user with their snaps and folders; refuses a non-admin, an unknown user, a member",
+    { timeout: SCENARIO_TIMEOUT },
+    async () => {
+      const [admin, mover, outsider] = [email("ws-admin"), email("ws-mover"), email("ws-outsider")];
+      const [adminId, moverId, outsiderId] = await Promise.all([createUser(admin), createUser(mover), createUser(outsider)]);
+      const adminWorkspace = (await membershipOf(adminId))?.workspaceId;
+      const moverWorkspace = (await membershipOf(moverId))?.workspaceId;
+      const outsiderWorkspace = (await membershipOf(outsiderId))?.workspaceId;
+      expect(adminWorkspace).toBeDefined();
+      expect(moverWorkspace).not.toBe(adminWorkspace);
 
-    // the mover owns a folder and two snaps (one shared with their current workspace)
-    await pool.query(`INSERT INTO "Folder" (id, "workspaceId", "userId", name, "updatedAt") VALUES ($1, $2, $3, 'Plans', now())`, [
-      `folder-${RUN}`,
-      moverWorkspace,
-      moverId,
-    ]);
-    await pool.query(
-      `INSERT INTO "Snap" (id, "userId", "workspaceId", "folderId", "sharedWithWorkspace")
+      // the mover owns a folder and two snaps (one shared with their current workspace)
+      await pool.query(`INSERT INTO "Folder" (id, "workspaceId", "userId", name, "updatedAt") VALUES ($1, $2, $3, 'Plans', now())`, [
+        `folder-${RUN}`,
+        moverWorkspace,
+        moverId,
+      ]);
+      await pool.query(
+        `INSERT INTO "Snap" (id, "userId", "workspaceId", "folderId", "sharedWithWorkspace")
        VALUES ($1, $3, $4, $5, true), ($2, $3, $4, NULL, false)`,
-      [`snap-a-${RUN}`, `snap-b-${RUN}`, moverId, moverWorkspace, `folder-${RUN}`],
-    );
+        [`snap-a-${RUN}`, `snap-b-${RUN}`, moverId, moverWorkspace, `folder-${RUN}`],
+      );
 
-    const moved = await cli(["workspace:add-member", "--admin", admin, "--email", mover, "--role", "member"]);
-    expect(moved.code, moved.stderr).toBe(0);
-    expect(moved.stdout).toContain("2 snaps and 1 folder moved");
-    expect(moved.stderr).toMatch(/1 snap shared with the previous workspace became private/);
+      const moved = await cli(["workspace:add-member", "--admin", admin, "--email", mover, "--role", "member"]);
+      expect(moved.code, moved.stderr).toBe(0);
+      expect(moved.stdout).toContain("2 snaps and 1 folder moved");
+      expect(moved.stderr).toMatch(/1 snap shared with the previous workspace became private/);
 
-    expect(await membershipOf(moverId)).toEqual({ workspaceId: adminWorkspace, role: "member" });
-    const snaps = await query<{ workspaceId: string; sharedWithWorkspace: boolean }>(
-      `SELECT "workspaceId", "sharedWithWorkspace" FROM "Snap" WHERE "userId" = $1`,
-      [moverId],
-    );
-    expect(snaps).toEqual([
-      { workspaceId: adminWorkspace, sharedWithWorkspace: false },
-      { workspaceId: adminWorkspace, sharedWithWorkspace: false },
-    ]);
-    const folders = await query(`SELECT "workspaceId" FROM "Folder" WHERE "userId" = $1`, [moverId]);
-    expect(folders).toEqual([{ workspaceId: adminWorkspace }]);
-    expect(await query(`SELECT id FROM "Workspace" WHERE id = $1`, [moverWorkspace])).toEqual([]);
-    const added = await query(`SELECT action, "actorType", "actorUserId", "targetId", ip FROM "AuditEvent" WHERE "workspaceId" = $1 AND "targetType" = 'member'`, [
-      adminWorkspace,
-    ]);
-    expect(added).toEqual([{ action: "member.added", actorType: "cli", actorUserId: null, targetId: moverId, ip: null }]);
+      expect(await membershipOf(moverId)).toEqual({ workspaceId: adminWorkspace, role: "member" });
+      const snaps = await query<{ workspaceId: string; sharedWithWorkspace: boolean }>(
+        `SELECT "workspaceId", "sharedWithWorkspace" FROM "Snap" WHERE "userId" = $1`,
+        [moverId],
+      );
+      expect(snaps).toEqual([
+        { workspaceId: adminWorkspace, sharedWithWorkspace: false },
+        { workspaceId: adminWorkspace, sharedWithWorkspace: false },
+      ]);
+      const folders = await query(`SELECT "workspaceId" FROM "Folder" WHERE "userId" = $1`, [moverId]);
+      expect(folders).toEqual([{ workspaceId: adminWorkspace }]);
+      expect(await query(`SELECT id FROM "Workspace" WHERE id = $1`, [moverWorkspace])).toEqual([]);
+      const added = await query(
+        `SELECT action, "actorType", "actorUserId", "targetId", ip FROM "AuditEvent" WHERE "workspaceId" = $1 AND "targetType" = 'member'`,
+        [adminWorkspace],
+      );
+      expect(added).toEqual([{ action: "member.added", actorType: "cli", actorUserId: null, targetId: moverId, ip: null }]);
 
-    const [notAdmin, unknownUser, alreadyMember] = await Promise.all([
-      cli(["workspace:add-member", "--admin", mover, "--email", outsider]),
-      cli(["workspace:add-member", "--admin", admin, "--email", email("ws-nobody")]),
-      cli(["workspace:add-member", "--admin", admin, "--email", mover]),
-    ]);
-    expectRefusal(notAdmin, /Only an admin of the workspace can add members/);
-    expectRefusal(unknownUser, /No user with email/);
-    expectRefusal(alreadyMember, /already a member/);
-    expect(await membershipOf(outsiderId)).toEqual({ workspaceId: outsiderWorkspace, role: "admin" });
-    expect(await membershipOf(moverId)).toEqual({ workspaceId: adminWorkspace, role: "member" });
-  });
+      const [notAdmin, unknownUser, alreadyMember] = await Promise.all([
+        cli(["workspace:add-member", "--admin", mover, "--email", outsider]),
+        cli(["workspace:add-member", "--admin", admin, "--email", email("ws-nobody")]),
+        cli(["workspace:add-member", "--admin", admin, "--email", mover]),
+      ]);
+      expectRefusal(notAdmin, /Only an admin of the workspace can add members/);
+      expectRefusal(unknownUser, /No user with email/);
+      expectRefusal(alreadyMember, /already a member/);
+      expect(await membershipOf(outsiderId)).toEqual({ workspaceId: outsiderWorkspace, role: "admin" });
+      expect(await membershipOf(moverId)).toEqual({ workspaceId: adminWorkspace, role: "member" });
+    },
+  );
 });

@@ -40,7 +40,10 @@ export function templateOf(path: string): string | undefined {
 function resolve(doc: OpenApiDocument, node: any, location: string): { node: any; location: string } {
   if (!node?.$ref) return { node, location };
   const target = node.$ref.slice(2) as string;
-  return { node: target.split("/").reduce((parent: any, key: string) => parent[decodeURIComponent(key).replace(/~1/g, "/").replace(/~0/g, "~")], doc), location: target };
+  return {
+    node: target.split("/").reduce((parent: any, key: string) => parent[decodeURIComponent(key).replace(/~1/g, "/").replace(/~0/g, "~")], doc),
+    location: target,
+  };
 }
 
 /**

@@ -75,16 +75,30 @@ describe("ETag and If-Match on snaps", () => {
     expect((await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).headers.get("etag")).toBe(newTag);
 
     // A weak tag never matches If-Match; "*" matches any current version; a list matches any member.
-    expectError(await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "x" }, headers: { "if-match": `W/${newTag}` } }), 412, "PRECONDITION_FAILED");
+    expectError(
+      await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "x" }, headers: { "if-match": `W/${newTag}` } }),
+      412,
+      "PRECONDITION_FAILED",
+    );
     expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.member.key, body: { title: "Any" }, headers: { "if-match": "*" } })).status).toBe(200);
     const current = (await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).headers.get("etag");
-    expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { icon: "✓" }, headers: { "if-match": `"old", ${current}` } })).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { icon: "✓" }, headers: { "if-match": `"old", ${current}` } })).status,
+    ).toBe(200);
   });
 
   it("checks access before the precondition, and leaves PATCH without If-Match unchanged", async () => {
     const snap = await insertSnap(team.owner);
-    expectError(await api("PATCH", `/api/snaps/${snap.id}`, { key: team.outsider.key, body: { title: "x" }, headers: { "if-match": '"stale"' } }), 403, "FORBIDDEN");
-    expectError(await api("PATCH", "/api/snaps/no-such-snap", { key: team.owner.key, body: { title: "x" }, headers: { "if-match": '"stale"' } }), 404, "NOT_FOUND");
+    expectError(
+      await api("PATCH", `/api/snaps/${snap.id}`, { key: team.outsider.key, body: { title: "x" }, headers: { "if-match": '"stale"' } }),
+      403,
+      "FORBIDDEN",
+    );
+    expectError(
+      await api("PATCH", "/api/snaps/no-such-snap", { key: team.owner.key, body: { title: "x" }, headers: { "if-match": '"stale"' } }),
+      404,
+      "NOT_FOUND",
+    );
     expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "free" } })).status).toBe(200);
   });
 });
@@ -96,7 +110,9 @@ describe("GET /api/snaps/cards/:id, ETag and If-Match on cards", () => {
     expect(response.status).toBe(200);
     expect(response.body.card).toEqual((await storedCards(snap.cardIds)).get(snap.cardIds[0]!));
     expect(response.headers.get("etag")).toMatch(STRONG_TAG);
-    expect((await api("GET", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, headers: { "if-none-match": response.headers.get("etag")! } })).status).toBe(304);
+    expect(
+      (await api("GET", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, headers: { "if-none-match": response.headers.get("etag")! } })).status,
+    ).toBe(304);
 
     expectError(await api("GET", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.outsider.key }), 403, "FORBIDDEN");
     expectError(await api("GET", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.member.key }), 403, "FORBIDDEN");
@@ -115,7 +131,11 @@ describe("GET /api/snaps/cards/:id, ETag and If-Match on cards", () => {
     expect(newTag).not.toBe(etag);
 
     const before = (await storedCards([cardId])).get(cardId);
-    expectError(await api("PATCH", `/api/snaps/cards/${cardId}`, { key: team.owner.key, body: { completed: true }, headers: { "if-match": etag } }), 412, "PRECONDITION_FAILED");
+    expectError(
+      await api("PATCH", `/api/snaps/cards/${cardId}`, { key: team.owner.key, body: { completed: true }, headers: { "if-match": etag } }),
+      412,
+      "PRECONDITION_FAILED",
+    );
     expect((await storedCards([cardId])).get(cardId)).toEqual(before);
     const done = await api("PATCH", `/api/snaps/cards/${cardId}`, { key: team.owner.key, body: { completed: true }, headers: { "if-match": newTag } });
     expect(done.status).toBe(200);

@@ -100,70 +100,75 @@ function expectUnavailable(outcome: Outcome): void {
 }
 
 describe("the database connection is cut during a load of 100-card batch writes", () => {
-  it("fails fast with 503, leaves no batch half-written, and recovers without a restart", async () => {
-    const patchSnaps = await Promise.all(Array.from({ length: WORKERS / 2 }, () => insertSnap(owner, { cards: CARDS })));
-    const postSnaps = await Promise.all(Array.from({ length: WORKERS / 2 }, () => insertSnap(owner)));
-    type Phase = "before" | "during" | "after";
-    const outcomes: (Outcome & { kind: "PATCH" | "POST"; label: string; phase: Phase })[] = [];
-    let phase: Phase = "before";
-    let running = true;
+  it(
+    "fails fast with 503, leaves no batch half-written, and recovers without a restart",
+    async () => {
+      const patchSnaps = await Promise.all(Array.from({ length: WORKERS / 2 }, () => insertSnap(owner, { cards: CARDS })));
+      const postSnaps = await Promise.all(Array.from({ length: WORKERS / 2 }, () => insertSnap(owner)));
+      type Phase = "before" | "during" | "after";
+      const outcomes: (Outcome & { kind: "PATCH" | "POST"; label: string; phase: Phase })[] = [];
+      let phase: Phase = "before";
+      let running = true;
 
-    // Each worker writes to its own snap, so the only failures are the outage's.
-    const worker = async (index: number) => {
-      for (let round = 0; running; round++) {
-        const label = `w${index} r${round}`;
-        const started = phase;
-        if (index % 2 === 0) {
-          const snap = patchSnaps[index / 2]!;
-          outcomes.push({ ...(await retitle(snap, label)), kind: "PATCH", label, phase: started });
-        } else {
-          const snap = postSnaps[(index - 1) / 2]!;
-          outcomes.push({ ...(await createCards(snap.id, label)), kind: "POST", label, phase: started });
+      // Each worker writes to its own snap, so the only failures are the outage's.
+      const worker = async (index: number) => {
+        for (let round = 0; running; round++) {
+          const label = `w${index} r${round}`;
+          const started = phase;
+          if (index % 2 === 0) {
+            const snap = patchSnaps[index / 2]!;
+            outcomes.push({ ...(await retitle(snap, label)), kind: "PATCH", label, phase: started });
+          } else {
+            const snap = postSnaps[(index - 1) / 2]!;
+            outcomes.push({ ...(await createCards(snap.id, label)), kind: "POST", label, phase: started });
+          }
+          // A client backs off a little after a refusal rather than spinning.
+          if (outcomes.at(-1)!.status === 503) await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        // A client backs off a little after a refusal rather than spinning.
-        if (outcomes.at(-1)!.status === 503) await new Promise((resolve) => setTimeout(resolve, 50));
+      };
+      const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
+
+      // Under way first: every worker has written at least once.
+      await until(() => outcomes.filter((outcome) => outcome.status < 300).length >= WORKERS);
+      // Each phase lasts until every worker has finished a write it started in that phase.
+      const everyWorkerWrote = (inPhase: Phase) => () =>
+        new Set(outcomes.filter((o) => o.phase === inPhase).map((o) => o.label.split(" ")[0])).size === WORKERS;
+      phase = "during";
+      proxy.cut();
+      await until(everyWorkerWrote("during"));
+      expect(await health()).toBe(503);
+      await proxy.restore();
+      await waitForHealthy();
+      phase = "after";
+      await until(everyWorkerWrote("after"));
+      running = false;
+      await load;
+
+      const refused = outcomes.filter((outcome) => outcome.status === 503);
+      const succeeded = outcomes.filter((outcome) => outcome.status === 200 || outcome.status === 201);
+      console.log(`[faults] ${outcomes.length} batch writes, ${succeeded.length} succeeded, ${refused.length} refused with 503`);
+      // Nothing but success or a clean refusal (an answer that never came is status 0, and fails here).
+      expect(outcomes.filter((outcome) => !succeeded.includes(outcome) && !refused.includes(outcome)).map((o) => `${o.status} ${o.text}`)).toEqual([]);
+      expect(refused.length).toBeGreaterThan(0);
+      refused.forEach(expectUnavailable);
+      // Writes succeeded before the outage and succeed again after it, on the same process.
+      expect(succeeded.some((outcome) => outcome.phase === "before")).toBe(true);
+      expect(outcomes.filter((outcome) => outcome.phase === "after").map((outcome) => outcome.status)).toEqual(
+        outcomes.filter((outcome) => outcome.phase === "after").map((outcome) => (outcome.kind === "PATCH" ? 200 : 201)),
+      );
+      expect(outcomes.some((outcome) => outcome.phase === "after")).toBe(true);
+
+      // Each PATCHed snap's cards all carry one batch's title; each POST made all its cards or none.
+      for (const snap of patchSnaps) {
+        const titles = await titleCounts([snap.id]);
+        expect([...titles.values()]).toEqual([CARDS]);
       }
-    };
-    const load = Promise.all(Array.from({ length: WORKERS }, (_, index) => worker(index)));
-
-    // Under way first: every worker has written at least once.
-    await until(() => outcomes.filter((outcome) => outcome.status < 300).length >= WORKERS);
-    // Each phase lasts until every worker has finished a write it started in that phase.
-    const everyWorkerWrote = (inPhase: Phase) => () => new Set(outcomes.filter((o) => o.phase === inPhase).map((o) => o.label.split(" ")[0])).size === WORKERS;
-    phase = "during";
-    proxy.cut();
-    await until(everyWorkerWrote("during"));
-    expect(await health()).toBe(503);
-    await proxy.restore();
-    await waitForHealthy();
-    phase = "after";
-    await until(everyWorkerWrote("after"));
-    running = false;
-    await load;
-
-    const refused = outcomes.filter((outcome) => outcome.status === 503);
-    const succeeded = outcomes.filter((outcome) => outcome.status === 200 || outcome.status === 201);
-    console.log(`[faults] ${outcomes.length} batch writes, ${succeeded.length} succeeded, ${refused.length} refused with 503`);
-    // Nothing but success or a clean refusal (an answer that never came is status 0, and fails here).
-    expect(outcomes.filter((outcome) => !succeeded.includes(outcome) && !refused.includes(outcome)).map((o) => `${o.status} ${o.text}`)).toEqual([]);
-    expect(refused.length).toBeGreaterThan(0);
-    refused.forEach(expectUnavailable);
-    // Writes succeeded before the outage and succeed again after it, on the same process.
-    expect(succeeded.some((outcome) => outcome.phase === "before")).toBe(true);
-    expect(outcomes.filter((outcome) => outcome.phase === "after").map((outcome) => outcome.status)).toEqual(
-      outcomes.filter((outcome) => outcome.phase === "after").map((outcome) => (outcome.kind === "PATCH" ? 200 : 201)),
-    );
-    expect(outcomes.some((outcome) => outcome.phase === "after")).toBe(true);
-
-    // Each PATCHed snap's cards all carry one batch's title; each POST made all its cards or none.
-    for (const snap of patchSnaps) {
-      const titles = await titleCounts([snap.id]);
-      expect([...titles.values()]).toEqual([CARDS]);
-    }
-    const created = await titleCounts(postSnaps.map((snap) => snap.id));
-    for (const [label, count] of created) expect({ label, count }).toEqual({ label, count: CARDS });
-    for (const outcome of outcomes.filter((o) => o.kind === "POST" && o.status === 201)) expect(created.get(outcome.label)).toBe(CARDS);
-  }, 5 * HANG_MS); // bounds a hang only
+      const created = await titleCounts(postSnaps.map((snap) => snap.id));
+      for (const [label, count] of created) expect({ label, count }).toEqual({ label, count: CARDS });
+      for (const outcome of outcomes.filter((o) => o.kind === "POST" && o.status === 201)) expect(created.get(outcome.label)).toBe(CARDS);
+    },
+    5 * HANG_MS,
+  ); // bounds a hang only
 });
 
 describe("the database goes away inside a batch's transaction", () => {
@@ -174,21 +179,25 @@ describe("the database goes away inside a batch's transaction", () => {
     { name: "POST, just before COMMIT", kind: "POST", marker: "COMMIT" },
   ] as const;
 
-  it.each(cases)("$name: 503, nothing written, and the same batch succeeds once the database is back", async ({ kind, marker }) => {
-    await waitForHealthy();
-    const snap = kind === "PATCH" ? await insertSnap(owner, { cards: CARDS }) : await insertSnap(owner);
-    const write = () => (kind === "PATCH" ? retitle(snap, "after the fault") : createCards(snap.id, "after the fault"));
-    const before = await titleCounts([snap.id]);
+  it.each(cases)(
+    "$name: 503, nothing written, and the same batch succeeds once the database is back",
+    async ({ kind, marker }) => {
+      await waitForHealthy();
+      const snap = kind === "PATCH" ? await insertSnap(owner, { cards: CARDS }) : await insertSnap(owner);
+      const write = () => (kind === "PATCH" ? retitle(snap, "after the fault") : createCards(snap.id, "after the fault"));
+      const before = await titleCounts([snap.id]);
 
-    const cut = proxy.cutOnClientBytes(marker);
-    const outcome = await write();
-    await cut;
-    expectUnavailable(outcome);
-    expect(await titleCounts([snap.id])).toEqual(before);
+      const cut = proxy.cutOnClientBytes(marker);
+      const outcome = await write();
+      await cut;
+      expectUnavailable(outcome);
+      expect(await titleCounts([snap.id])).toEqual(before);
 
-    await proxy.restore();
-    await waitForHealthy();
-    expect((await write()).status).toBe(kind === "PATCH" ? 200 : 201);
-    expect(await titleCounts([snap.id])).toEqual(new Map([["after the fault", CARDS]]));
-  }, 3 * HANG_MS); // bounds a hang only
+      await proxy.restore();
+      await waitForHealthy();
+      expect((await write()).status).toBe(kind === "PATCH" ? 200 : 201);
+      expect(await titleCounts([snap.id])).toEqual(new Map([["after the fault", CARDS]]));
+    },
+    3 * HANG_MS,
+  ); // bounds a hang only
 });

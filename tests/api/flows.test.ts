@@ -40,7 +40,17 @@ describe("typical flows", () => {
     expect(filled.body.cards).toHaveLength(12);
 
     const after = await readSnap(snapId);
-    expect(after.cards.map((card) => card.title)).toEqual([...headers, "task 1.0", "task 1.1", "task 1.2", "task 1.3", "task 2.0", "task 2.1", "task 2.2", "task 2.3"]);
+    expect(after.cards.map((card) => card.title)).toEqual([
+      ...headers,
+      "task 1.0",
+      "task 1.1",
+      "task 1.2",
+      "task 1.3",
+      "task 2.0",
+      "task 2.1",
+      "task 2.2",
+      "task 2.3",
+    ]);
     expect(after.cards).toEqual(filled.body.cards.sort((a: Card, b: Card) => a.row - b.row || a.col - b.col));
     expect(after.cards[0]).toMatchObject({ bold: true, textAlign: "center", color: "#e2e8f0", cellType: "normal" });
     expect(after.cards[4]).toMatchObject({ cellType: "todo", completed: false, bold: false });
@@ -62,7 +72,12 @@ describe("typical flows", () => {
     const after = await readSnap(snapId);
     expect(after.cards.filter((c) => c.id === card.id)).toEqual([moved.body.card]);
     // The card left column 0 and now shares column 2 with that column's own card.
-    expect(after.cards.filter((c) => c.row === 1).map((c) => `${c.col}:${c.title}`).sort()).toEqual(["1:", "2:", "2:Write the report"]);
+    expect(
+      after.cards
+        .filter((c) => c.row === 1)
+        .map((c) => `${c.col}:${c.title}`)
+        .sort(),
+    ).toEqual(["1:", "2:", "2:Write the report"]);
   });
 
   it("3. add to-do items by batch create with cellType todo and completed false", async () => {

@@ -56,8 +56,17 @@ describe("POST /api/folders", () => {
   });
 
   it("refuses malformed JSON (400) and a wrong content type (415); 401 without auth", async () => {
-    expectError(await api("POST", "/api/folders", { key: team.member.key, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "BAD_REQUEST", ["(body)"]);
-    expectError(await api("POST", "/api/folders", { key: team.member.key, rawBody: "name=x", headers: { "content-type": "text/plain" } }), 415, "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await api("POST", "/api/folders", { key: team.member.key, rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "BAD_REQUEST",
+      ["(body)"],
+    );
+    expectError(
+      await api("POST", "/api/folders", { key: team.member.key, rawBody: "name=x", headers: { "content-type": "text/plain" } }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     expectError(await api("POST", "/api/folders", { body: { name: "x" } }), 401, "UNAUTHORIZED");
   });
 });
@@ -65,7 +74,12 @@ describe("POST /api/folders", () => {
 describe("GET /api/folders", () => {
   it("lists the caller's workspace's folders by name, and no other workspace's", async () => {
     const fresh = await createTeam();
-    for (const [member, name] of [[fresh.member, "zeta"], [fresh.admin, "alpha"], [fresh.owner, "mid"]] as const) await createFolder(member, name);
+    for (const [member, name] of [
+      [fresh.member, "zeta"],
+      [fresh.admin, "alpha"],
+      [fresh.owner, "mid"],
+    ] as const)
+      await createFolder(member, name);
     await createFolder(fresh.outsider, "elsewhere");
 
     const response = await api("GET", "/api/folders", { key: fresh.owner.key });

@@ -47,7 +47,8 @@ export async function api<T = any>(
   } catch {
     // not JSON: keep the text so a test can show it
   }
-  if (new URL(base).pathname === "/" && path.startsWith("/api/")) assertDocumented(method, path, response.status, parsed, response.headers.get("content-type") ?? "");
+  if (new URL(base).pathname === "/" && path.startsWith("/api/"))
+    assertDocumented(method, path, response.status, parsed, response.headers.get("content-type") ?? "");
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 

@@ -51,7 +51,15 @@ describe("actors", () => {
     const snap = await createSnap(1, 2);
     const [first, second] = snap.cards.map((card: { id: string }) => card.id);
     await ok("PATCH", `/api/snaps/cards/${first}`, { cookie: team.owner.cookie, body: { title: "by hand" } });
-    await ok("PATCH", `/api/snaps/cards/batch`, { key: team.owner.key, body: { updates: [{ id: first, row: 1 }, { id: second, row: 1 }] } });
+    await ok("PATCH", `/api/snaps/cards/batch`, {
+      key: team.owner.key,
+      body: {
+        updates: [
+          { id: first, row: 1 },
+          { id: second, row: 1 },
+        ],
+      },
+    });
     await withMcp(team.owner.key, async (client) => {
       const result = await client.callTool({ name: "update_snap", arguments: { id: snap.id, title: "by agent" } });
       expect(result.isError).toBeFalsy();
@@ -84,7 +92,15 @@ describe("actors", () => {
     const [a, b, c] = snap.cards.map((card: { id: string }) => card.id);
     const line = (await ok("POST", `/api/snaps/${snap.id}/lines`, { ...owner(), body: { fromCardId: a, toCardId: b } })).line;
     await ok("PATCH", `/api/lines/${line.id}`, { ...owner(), body: { style: "dashed" } });
-    await ok("POST", `/api/snaps/cards/batch`, { ...owner(), body: { cards: [{ snapId: snap.id, row: 2, col: 0 }, { snapId: snap.id, row: 2, col: 1 }] } });
+    await ok("POST", `/api/snaps/cards/batch`, {
+      ...owner(),
+      body: {
+        cards: [
+          { snapId: snap.id, row: 2, col: 0 },
+          { snapId: snap.id, row: 2, col: 1 },
+        ],
+      },
+    });
     await ok("PATCH", `/api/snaps/cards/batch`, { ...owner(), body: { updates: [{ id: c, color: "#fde68a" }] } });
     await ok("PATCH", `/api/snaps/cards/${c}`, { ...owner(), body: { rowSpan: 2 } });
     await ok("DELETE", `/api/snaps/cards/${a}`, owner());
@@ -121,14 +137,19 @@ describe("versions", () => {
         ids[ids.indexOf(pick)] = "";
         if (lineId && !(await getSnap(snap.id)).lines.length) lineId = null;
       } else if (step % 13 === 3) {
-        const created = (await ok("POST", `/api/snaps/cards/${snap.id}`, { ...owner(), body: { row: 5 + step, col: step % 4, title: `new ${step}`, cellType: "todo" } })).card;
+        const created = (
+          await ok("POST", `/api/snaps/cards/${snap.id}`, { ...owner(), body: { row: 5 + step, col: step % 4, title: `new ${step}`, cellType: "todo" } })
+        ).card;
         ids.push(created.id);
       } else if (step % 11 === 2 && live.length > 1 && !lineId) {
         lineId = (await ok("POST", `/api/snaps/${snap.id}/lines`, { ...owner(), body: { fromCardId: live[0], toCardId: live[1] } })).line.id;
       } else if (step % 11 === 7 && lineId) {
         await ok("PATCH", `/api/lines/${lineId}`, { ...owner(), body: { arrow: step % 2 ? "both" : "none", color: "#0f172a" } });
       } else if (step % 19 === 9) {
-        await ok("PATCH", `/api/snaps/${snap.id}`, { ...owner(), body: { title: `Title ${step}`, subtitle: step % 2 ? null : "sub", colWidths: { [String(step % 3)]: 100 + step } } });
+        await ok("PATCH", `/api/snaps/${snap.id}`, {
+          ...owner(),
+          body: { title: `Title ${step}`, subtitle: step % 2 ? null : "sub", colWidths: { [String(step % 3)]: 100 + step } },
+        });
       } else {
         const updates = live.slice(0, 3).map((id, index) => ({ id, row: (step + index) % 7, col: index, title: `s${step}`, completed: step % 2 === 0 }));
         await ok("PATCH", `/api/snaps/cards/batch`, { ...owner(), body: { updates } });
@@ -191,7 +212,15 @@ describe("restore", () => {
   it("brings back cards, lines, spans and content fields as one new write, and a restore is undone by another", async () => {
     const snap = await createSnap(2, 2);
     const [a, b, c, d] = snap.cards.map((card: { id: string }) => card.id);
-    await ok("PATCH", `/api/snaps/cards/batch`, { ...owner(), body: { updates: [{ id: a, title: "A", colSpan: 2, color: "#fde68a" }, { id: c, rowSpan: 2, note: "n" }] } });
+    await ok("PATCH", `/api/snaps/cards/batch`, {
+      ...owner(),
+      body: {
+        updates: [
+          { id: a, title: "A", colSpan: 2, color: "#fde68a" },
+          { id: c, rowSpan: 2, note: "n" },
+        ],
+      },
+    });
     const line = (await ok("POST", `/api/snaps/${snap.id}/lines`, { ...owner(), body: { fromCardId: a, toCardId: d, style: "dashed" } })).line;
     const line2 = (await ok("POST", `/api/snaps/${snap.id}/lines`, { ...owner(), body: { fromCardId: b, toCardId: c } })).line;
     await ok("PATCH", `/api/snaps/${snap.id}`, { ...owner(), body: { title: "Before", icon: "🚀", rowHeights: { "1": 90 } } });
@@ -201,7 +230,15 @@ describe("restore", () => {
     // Everything changes: a card (and its line) deleted, spans and fields edited, a line restyled,
     // one deleted, cards added, the snap renamed and its sharing changed (which restore leaves).
     await ok("DELETE", `/api/snaps/cards/${d}`, owner());
-    await ok("PATCH", `/api/snaps/cards/batch`, { ...owner(), body: { updates: [{ id: a, colSpan: 1, title: "A2" }, { id: c, rowSpan: 1, row: 3 }] } });
+    await ok("PATCH", `/api/snaps/cards/batch`, {
+      ...owner(),
+      body: {
+        updates: [
+          { id: a, colSpan: 1, title: "A2" },
+          { id: c, rowSpan: 1, row: 3 },
+        ],
+      },
+    });
     await ok("PATCH", `/api/lines/${line2.id}`, { ...owner(), body: { color: "#ef4444", arrow: "both" } });
     await ok("POST", `/api/snaps/cards/batch`, { ...owner(), body: { cards: [{ snapId: snap.id, row: 4, col: 0, title: "new" }] } });
     await ok("PATCH", `/api/snaps/${snap.id}`, { ...owner(), body: { title: "After", icon: null, rowHeights: {}, cellSpacing: 2, sharedWithWorkspace: true } });

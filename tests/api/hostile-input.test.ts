@@ -61,68 +61,288 @@ const deepObject = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat
 
 /** JSON values put where a field's value goes (after JSON.stringify). */
 const HOSTILE_VALUES: unknown[] = [
-  1e308, -1e308, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, -1, -0.5, 0.1, 1.5, 5e-324, 2 ** 31, -(2 ** 31) - 1,
-  "NaN", "Infinity", "-Infinity", "1e400", "12", "", " ", "0x10", "true", "null",
-  null, true, false, [], {}, [1, 2], { a: 1 }, [{}],
-  "\u0000", "a\u0000b", "\ud800", "x\udfffy", "😀".repeat(50), "ｔｉｔｌｅ", "\u202e\u200b", "<script>alert(1)</script>", "' OR 1=1 --", "%00",
-  "../../etc/passwd", "x".repeat(20_000), "é".repeat(5_000), "#zzz", "#12345", "text-", "__proto__",
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  2 ** 53 + 2,
+  -1,
+  -0.5,
+  0.1,
+  1.5,
+  5e-324,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e400",
+  "12",
+  "",
+  " ",
+  "0x10",
+  "true",
+  "null",
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 2],
+  { a: 1 },
+  [{}],
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "x\udfffy",
+  "😀".repeat(50),
+  "ｔｉｔｌｅ",
+  "\u202e\u200b",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  "%00",
+  "../../etc/passwd",
+  "x".repeat(20_000),
+  "é".repeat(5_000),
+  "#zzz",
+  "#12345",
+  "text-",
+  "__proto__",
 ];
 
 /** Raw JSON value texts JSON.stringify cannot make: out-of-range numbers, NaN, deep nesting. */
 const RAW_VALUE_TEXTS = [
-  "1e400", "-1e400", "NaN", "Infinity", "-Infinity", "-0", "1e-400", "123456789012345678901234567890", "-9007199254740993",
-  '"\\u0000"', '"\\ud800"', '"a\\u0000b"', '"\\udfff\\ud800"', "null", "[]", "{}", "[{}]", '{"__proto__":{"polluted":true}}',
-  deepArray(10_000), deepObject(10_000), deepArray(100), "undefined", "'single'", "0777", "+1", ".5", "1.",
+  "1e400",
+  "-1e400",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "-0",
+  "1e-400",
+  "123456789012345678901234567890",
+  "-9007199254740993",
+  '"\\u0000"',
+  '"\\ud800"',
+  '"a\\u0000b"',
+  '"\\udfff\\ud800"',
+  "null",
+  "[]",
+  "{}",
+  "[{}]",
+  '{"__proto__":{"polluted":true}}',
+  deepArray(10_000),
+  deepObject(10_000),
+  deepArray(100),
+  "undefined",
+  "'single'",
+  "0777",
+  "+1",
+  ".5",
+  "1.",
 ];
 
 /** Whole bodies that are not what any endpoint takes. */
 const RAW_BODIES = [
-  "", " ", "{", "}", "null", "[]", "[[]]", '"str"', "0", "true", "{\"a\":}", "{,}", "{\"a\":1,}", "\uFEFF{}", "{} {}", "{'a':1}",
-  deepArray(10_000), deepObject(10_000), '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
-  '{"prototype":{"polluted":true}}', "NaN", "1e400", "x".repeat(20_000), '{"a":"\\u0000"}', '{"\\u0000":1}', '{"a":"\\ud800"}',
-  "row=0&col=0", "<xml/>", "\u0000", "{\"a\":1}\u0000",
+  "",
+  " ",
+  "{",
+  "}",
+  "null",
+  "[]",
+  "[[]]",
+  '"str"',
+  "0",
+  "true",
+  '{"a":}',
+  "{,}",
+  '{"a":1,}',
+  "\uFEFF{}",
+  "{} {}",
+  "{'a':1}",
+  deepArray(10_000),
+  deepObject(10_000),
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"prototype":{"polluted":true}}',
+  "NaN",
+  "1e400",
+  "x".repeat(20_000),
+  '{"a":"\\u0000"}',
+  '{"\\u0000":1}',
+  '{"a":"\\ud800"}',
+  "row=0&col=0",
+  "<xml/>",
+  "\u0000",
+  '{"a":1}\u0000',
 ];
 
 /** Fields no caller may set (mass assignment, OWASP API3) and keys that target prototypes. */
 const FORBIDDEN_KEYS = [
-  "id", "userId", "ownerId", "workspaceId", "shareToken", "createdAt", "updatedAt", "version", "keyHash", "passwordHash", "role",
-  "prefix", "revokedAt", "__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "",
+  "id",
+  "userId",
+  "ownerId",
+  "workspaceId",
+  "shareToken",
+  "createdAt",
+  "updatedAt",
+  "version",
+  "keyHash",
+  "passwordHash",
+  "role",
+  "prefix",
+  "revokedAt",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "",
 ];
 
 /** Path ids, as they appear in the URL (already percent-encoded where needed). */
 const HOSTILE_IDS = [
-  "a".repeat(300), "a".repeat(5_000), "%00", "abc%00def", "..%2F..%2Fetc%2Fpasswd", "..", "../..", "%2e%2e", "%ED%A0%80", "%F0%9F%98%80",
-  "%C3%A9t%C3%A9", "%", "%zz", "%27%20OR%201%3D1--", "null", "undefined", "0", "-1", "1e400", "NaN", "%7B%7D", "__proto__",
-  "constructor", "batch", "%20", "%0A", "%0D%0A", "x%2Fy", "%5C", "*", "~", "%FF%FE",
+  "a".repeat(300),
+  "a".repeat(5_000),
+  "%00",
+  "abc%00def",
+  "..%2F..%2Fetc%2Fpasswd",
+  "..",
+  "../..",
+  "%2e%2e",
+  "%ED%A0%80",
+  "%F0%9F%98%80",
+  "%C3%A9t%C3%A9",
+  "%",
+  "%zz",
+  "%27%20OR%201%3D1--",
+  "null",
+  "undefined",
+  "0",
+  "-1",
+  "1e400",
+  "NaN",
+  "%7B%7D",
+  "__proto__",
+  "constructor",
+  "batch",
+  "%20",
+  "%0A",
+  "%0D%0A",
+  "x%2Fy",
+  "%5C",
+  "*",
+  "~",
+  "%FF%FE",
 ];
 
 const QUERY_VALUES = [
-  "-1", "0", "1", "100", "101", "1e400", "NaN", "Infinity", "-Infinity", "99999999999999999999999", "1000001", "0x10", "1.5", "%205", "",
-  "true", "false", "TRUE", "asc", "desc", "title", "createdAt", "updatedAt", "%00", "a%00b", "%ED%A0%80", "%", "%zz", "%C3%A9",
-  "%F0%9F%98%80", "a".repeat(300), "x".repeat(5_000), "%27%20OR%201%3D1--", "%25", "%5C", "__proto__", "constructor", "%25_%5C",
+  "-1",
+  "0",
+  "1",
+  "100",
+  "101",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "99999999999999999999999",
+  "1000001",
+  "0x10",
+  "1.5",
+  "%205",
+  "",
+  "true",
+  "false",
+  "TRUE",
+  "asc",
+  "desc",
+  "title",
+  "createdAt",
+  "updatedAt",
+  "%00",
+  "a%00b",
+  "%ED%A0%80",
+  "%",
+  "%zz",
+  "%C3%A9",
+  "%F0%9F%98%80",
+  "a".repeat(300),
+  "x".repeat(5_000),
+  "%27%20OR%201%3D1--",
+  "%25",
+  "%5C",
+  "__proto__",
+  "constructor",
+  "%25_%5C",
 ];
 
 /** Request headers with hostile values; any subset goes with a request. */
 const HEADER_POOL: [string, string][] = [
-  ["if-match", "*"], ["if-match", '"abc"'], ["if-match", 'W/"abc"'], ["if-match", 'garbage, , "x'], ["if-match", '"'.repeat(500)], ["if-match", ""],
-  ["if-none-match", "*"], ["if-none-match", '"x", W/"y"'], ["if-none-match", ","], ["if-none-match", "W/"],
-  ["idempotency-key", ""], ["idempotency-key", " "], ["idempotency-key", "k".repeat(300)], ["idempotency-key", "\u00e9t\u00e9"],
-  ["idempotency-key", "reused-key"], ["base-version", "-1"], ["base-version", "1e400"], ["base-version", "NaN"],
-  ["base-version", "99999999999999999999"], ["base-version", "abc"], ["base-version", ""], ["accept", "text/event-stream"],
-  ["accept", "application/xml"], ["accept", "*/*;q=abc"], ["x-forwarded-for", "not-an-ip, ::::, 999.1.1.1"],
-  ["x-forwarded-for", `1.2.3.4, ${"a".repeat(2_000)}`], ["x-request-id", "\u00ff".repeat(100)], ["x-huge", "h".repeat(8_000)],
-  ["cookie", "authjs.session-token=garbage"], ["cookie", `authjs.session-token=${"a".repeat(4_000)}`], ["origin", "http://evil.example"],
-  ["origin", "null"], ["sec-fetch-site", "cross-site"], ["range", "bytes=0-"], ["x-http-method-override", "DELETE"],
+  ["if-match", "*"],
+  ["if-match", '"abc"'],
+  ["if-match", 'W/"abc"'],
+  ["if-match", 'garbage, , "x'],
+  ["if-match", '"'.repeat(500)],
+  ["if-match", ""],
+  ["if-none-match", "*"],
+  ["if-none-match", '"x", W/"y"'],
+  ["if-none-match", ","],
+  ["if-none-match", "W/"],
+  ["idempotency-key", ""],
+  ["idempotency-key", " "],
+  ["idempotency-key", "k".repeat(300)],
+  ["idempotency-key", "\u00e9t\u00e9"],
+  ["idempotency-key", "reused-key"],
+  ["base-version", "-1"],
+  ["base-version", "1e400"],
+  ["base-version", "NaN"],
+  ["base-version", "99999999999999999999"],
+  ["base-version", "abc"],
+  ["base-version", ""],
+  ["accept", "text/event-stream"],
+  ["accept", "application/xml"],
+  ["accept", "*/*;q=abc"],
+  ["x-forwarded-for", "not-an-ip, ::::, 999.1.1.1"],
+  ["x-forwarded-for", `1.2.3.4, ${"a".repeat(2_000)}`],
+  ["x-request-id", "\u00ff".repeat(100)],
+  ["x-huge", "h".repeat(8_000)],
+  ["cookie", "authjs.session-token=garbage"],
+  ["cookie", `authjs.session-token=${"a".repeat(4_000)}`],
+  ["origin", "http://evil.example"],
+  ["origin", "null"],
+  ["sec-fetch-site", "cross-site"],
+  ["range", "bytes=0-"],
+  ["x-http-method-override", "DELETE"],
 ];
 
 const CONTENT_TYPES = [
-  "application/json; charset=utf-8", "text/plain", "", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
-  "application/json-patch+json", "APPLICATION/JSON", "application/jsonx", "application/json; charset=utf-16", "*/*", "application/xml",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/json-patch+json",
+  "APPLICATION/JSON",
+  "application/jsonx",
+  "application/json; charset=utf-16",
+  "*/*",
+  "application/xml",
 ];
 
 const GARBAGE_AUTHORIZATION = [
-  "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", `Bearer service_sk_${"A".repeat(48)}`, `Bearer ${"x".repeat(6_000)}`, "bearer service_sk_abc",
-  "Bearer service_sk_abc extra", "Bearer\tservice_sk_abc", "Bearer \u00e9\u00e9\u00e9", "Bearer null", "Token abc", ",", "Bearer service_sk_",
+  "Bearer",
+  "Bearer ",
+  "Basic dXNlcjpwYXNz",
+  `Bearer service_sk_${"A".repeat(48)}`,
+  `Bearer ${"x".repeat(6_000)}`,
+  "bearer service_sk_abc",
+  "Bearer service_sk_abc extra",
+  "Bearer\tservice_sk_abc",
+  "Bearer \u00e9\u00e9\u00e9",
+  "Bearer null",
+  "Token abc",
+  ",",
+  "Bearer service_sk_",
 ];
 
 type AuthChoice = "ownerKey" | "ownerCookie" | "outsiderKey" | "revokedKey" | "none" | "garbage";
@@ -197,7 +417,14 @@ function bodyArbitrary(op: AnyOperation): fc.Arbitrary<string> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(...FORBIDDEN_KEYS), fc.oneof(fc.constantFrom(...RAW_VALUE_TEXTS), hostileValue.map((v) => JSON.stringify(v) ?? "1")), fc.boolean())
+        .tuple(
+          fc.constantFrom(...FORBIDDEN_KEYS),
+          fc.oneof(
+            fc.constantFrom(...RAW_VALUE_TEXTS),
+            hostileValue.map((v) => JSON.stringify(v) ?? "1"),
+          ),
+          fc.boolean(),
+        )
         .map(([key, value, last]) => withKey(exampleText, key, value, last)),
     },
     {
@@ -223,7 +450,10 @@ function encodeSafely(text: string): string {
 
 function queryArbitrary(op: AnyOperation): fc.Arbitrary<string> {
   const names = [...Object.keys(op.query?.shape ?? {}), "__proto__", "constructor", "foo", "limit[]", "search[0]", "", "%00"];
-  const value = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES) }, { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }).map(encodeSafely) });
+  const value = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...QUERY_VALUES) },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }).map(encodeSafely) },
+  );
   const pairs = fc.array(fc.tuple(fc.constantFrom(...names), value), { minLength: 1, maxLength: 6 });
   return pairs.map((list) => list.map(([name, v]) => `${name}=${v}`).join("&"));
 }
@@ -247,7 +477,9 @@ function caseArbitrary(op: AnyOperation): fc.Arbitrary<HostileCase> {
     .record({
       realPathId: fc.boolean(),
       hostileId: fc.oneof(fc.constantFrom(...HOSTILE_IDS), fc.string({ unit: "binary", minLength: 1, maxLength: 50 }).map(encodeSafely)),
-      auth: fc.constantFrom<AuthChoice>(...(["ownerKey", "ownerKey", "ownerKey", "ownerKey", "ownerCookie", "ownerCookie", "outsiderKey", "revokedKey", "none", "garbage"] as const)),
+      auth: fc.constantFrom<AuthChoice>(
+        ...(["ownerKey", "ownerKey", "ownerKey", "ownerKey", "ownerCookie", "ownerCookie", "outsiderKey", "revokedKey", "none", "garbage"] as const),
+      ),
       garbage: fc.constantFrom(...GARBAGE_AUTHORIZATION),
       query: fc.option(queryArbitrary(op), { freq: op.query ? 1 : 4 }),
       headers: fc.subarray(HEADER_POOL, { maxLength: 3 }),
@@ -336,8 +568,13 @@ function mayHaveWritten(testCase: HostileCase, response: RawResponse): boolean {
 }
 
 function describeCase(testCase: HostileCase): string {
-  const headers = Object.fromEntries(Object.entries(testCase.headers).map(([name, value]) => [name, value.length > 80 ? `${value.slice(0, 80)}…(${value.length})` : value]));
-  const body = testCase.body === undefined ? "" : ` body=${JSON.stringify(testCase.body.length > 200 ? `${testCase.body.slice(0, 200)}…(${testCase.body.length})` : testCase.body)}`;
+  const headers = Object.fromEntries(
+    Object.entries(testCase.headers).map(([name, value]) => [name, value.length > 80 ? `${value.slice(0, 80)}…(${value.length})` : value]),
+  );
+  const body =
+    testCase.body === undefined
+      ? ""
+      : ` body=${JSON.stringify(testCase.body.length > 200 ? `${testCase.body.slice(0, 200)}…(${testCase.body.length})` : testCase.body)}`;
   const path = testCase.path.length > 200 ? `${testCase.path.slice(0, 200)}…(${testCase.path.length})` : testCase.path;
   return `${testCase.method} ${path} headers=${JSON.stringify(headers)}${body}`;
 }
@@ -363,76 +600,84 @@ function emailsIn(body: string | undefined): string[] {
 // ---------------------------------------------------------------------------------------------
 
 describe("hostile input to every operation of the OpenAPI registry", () => {
-  it(`${TOTAL_REQUESTS} random and malformed requests: no 5xx, the error body of docs/API conventions (README), no internals, no write on a refusal`, { timeout: HANG_LIMIT_MS }, async () => {
-    const perOperation = Math.ceil(TOTAL_REQUESTS / OPERATIONS.length);
-    const samples = OPERATIONS.map((op, index) => fc.sample(caseArbitrary(op), { seed: SEED + index, numRuns: perOperation }));
-    // Interleaved, so each round mixes operations as real traffic would.
-    const cases = Array.from({ length: perOperation }, (_, i) => samples.map((list) => list[i]!)).flat();
+  it(
+    `${TOTAL_REQUESTS} random and malformed requests: no 5xx, the error body of docs/API conventions (README), no internals, no write on a refusal`,
+    { timeout: HANG_LIMIT_MS },
+    async () => {
+      const perOperation = Math.ceil(TOTAL_REQUESTS / OPERATIONS.length);
+      const samples = OPERATIONS.map((op, index) => fc.sample(caseArbitrary(op), { seed: SEED + index, numRuns: perOperation }));
+      // Interleaved, so each round mixes operations as real traffic would.
+      const cases = Array.from({ length: perOperation }, (_, i) => samples.map((list) => list[i]!)).flat();
 
-    const started = Date.now();
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    const latency = new Map<string, { ms: number; n: number }>();
-    let verifiedRounds = 0;
-    let rounds = 0;
-    let before = await databaseState();
-    let sent = 0;
-    for (let start = 0; start < cases.length; start += ROUND) {
-      const round = cases.slice(start, start + ROUND);
-      sent += round.length;
-      let wrote = false;
-      const refusedSignUps: string[] = [];
-      // Two sign-ups of one email in a round: the accepted one made the user, the other is a 409.
-      const acceptedSignUps = new Set<string>();
-      const usersBefore = new Set(await existingUsers(round.filter((c) => c.op.operationId === "signUp").flatMap((c) => emailsIn(c.body))));
-      await Promise.all(
-        round.map(async (testCase) => {
-          let response: RawResponse;
-          const sentAt = performance.now();
-          try {
-            response = await rawRequest(testCase.method, testCase.path, testCase.headers, testCase.body);
-            const spent = latency.get(testCase.op.operationId) ?? { ms: 0, n: 0 };
-            latency.set(testCase.op.operationId, { ms: spent.ms + performance.now() - sentAt, n: spent.n + 1 });
-          } catch (error) {
-            failures.push(`no answer (${(error as Error).message}): ${describeCase(testCase)}`);
-            return;
-          }
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (mayHaveWritten(testCase, response)) wrote = true;
-          if (testCase.op.operationId === "signUp") {
-            if (response.status >= 400) refusedSignUps.push(...emailsIn(testCase.body));
-            else for (const email of emailsIn(testCase.body)) acceptedSignUps.add(email);
-          }
-          for (const problem of problemsOf(testCase, response)) failures.push(`${problem}: ${describeCase(testCase)} → ${response.status} ${response.text.slice(0, 300)}`);
-        }),
+      const started = Date.now();
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      const latency = new Map<string, { ms: number; n: number }>();
+      let verifiedRounds = 0;
+      let rounds = 0;
+      let before = await databaseState();
+      let sent = 0;
+      for (let start = 0; start < cases.length; start += ROUND) {
+        const round = cases.slice(start, start + ROUND);
+        sent += round.length;
+        let wrote = false;
+        const refusedSignUps: string[] = [];
+        // Two sign-ups of one email in a round: the accepted one made the user, the other is a 409.
+        const acceptedSignUps = new Set<string>();
+        const usersBefore = new Set(await existingUsers(round.filter((c) => c.op.operationId === "signUp").flatMap((c) => emailsIn(c.body))));
+        await Promise.all(
+          round.map(async (testCase) => {
+            let response: RawResponse;
+            const sentAt = performance.now();
+            try {
+              response = await rawRequest(testCase.method, testCase.path, testCase.headers, testCase.body);
+              const spent = latency.get(testCase.op.operationId) ?? { ms: 0, n: 0 };
+              latency.set(testCase.op.operationId, { ms: spent.ms + performance.now() - sentAt, n: spent.n + 1 });
+            } catch (error) {
+              failures.push(`no answer (${(error as Error).message}): ${describeCase(testCase)}`);
+              return;
+            }
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            if (mayHaveWritten(testCase, response)) wrote = true;
+            if (testCase.op.operationId === "signUp") {
+              if (response.status >= 400) refusedSignUps.push(...emailsIn(testCase.body));
+              else for (const email of emailsIn(testCase.body)) acceptedSignUps.add(email);
+            }
+            for (const problem of problemsOf(testCase, response))
+              failures.push(`${problem}: ${describeCase(testCase)} → ${response.status} ${response.text.slice(0, 300)}`);
+          }),
+        );
+        rounds += 1;
+        for (const email of await existingUsers(refusedSignUps)) {
+          if (!usersBefore.has(email) && !acceptedSignUps.has(email)) failures.push(`a refused sign-up created the user ${email}`);
+        }
+        const after = await databaseState();
+        if (!wrote) {
+          verifiedRounds += 1;
+          if (after !== before) failures.push(`a round of refused requests wrote: ${round.map(describeCase).join("\n  ")}`);
+        }
+        before = after;
+        if (failures.length > 20) break;
+      }
+      const seconds = (Date.now() - started) / 1000;
+      const slowest = [...latency.entries()]
+        .map(([op, { ms, n }]) => [op, ms / n] as const)
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, 4)
+        .map(([op, ms]) => `${op} ${ms.toFixed(0)} ms`)
+        .join(", ");
+      const byStatus = [...statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(" ");
+      console.log(
+        `[hostile] seed=${SEED} requests=${sent} operations=${OPERATIONS.length} in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s); ` +
+          `rounds with nothing accepted, checked for writes: ${verifiedRounds}/${rounds}; statuses ${byStatus}; slowest mean latency: ${slowest}`,
       );
-      rounds += 1;
-      for (const email of await existingUsers(refusedSignUps)) {
-        if (!usersBefore.has(email) && !acceptedSignUps.has(email)) failures.push(`a refused sign-up created the user ${email}`);
-      }
-      const after = await databaseState();
-      if (!wrote) {
-        verifiedRounds += 1;
-        if (after !== before) failures.push(`a round of refused requests wrote: ${round.map(describeCase).join("\n  ")}`);
-      }
-      before = after;
-      if (failures.length > 20) break;
-    }
-    const seconds = (Date.now() - started) / 1000;
-    const slowest = [...latency.entries()]
-      .map(([op, { ms, n }]) => [op, ms / n] as const)
-      .sort(([, a], [, b]) => b - a)
-      .slice(0, 4)
-      .map(([op, ms]) => `${op} ${ms.toFixed(0)} ms`)
-      .join(", ");
-    const byStatus = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" ");
-    console.log(
-      `[hostile] seed=${SEED} requests=${sent} operations=${OPERATIONS.length} in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s); ` +
-        `rounds with nothing accepted, checked for writes: ${verifiedRounds}/${rounds}; statuses ${byStatus}; slowest mean latency: ${slowest}`,
-    );
-    expect(failures, `seed ${SEED} (HOSTILE_SEED=${SEED} reproduces)`).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
-  });
+      expect(failures, `seed ${SEED} (HOSTILE_SEED=${SEED} reproduces)`).toEqual([]);
+      expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    },
+  );
 });
 
 /** Headers with which the owner may call the operation, so a refusal is about the input alone. */
@@ -516,7 +761,16 @@ describe("inputs that once caused a 5xx or a leak (regressions)", () => {
 
   it("a NUL in a card batch item and in MCP tool arguments: 400 / tool error, nothing written", async () => {
     const before = await databaseState();
-    const batch = await send("PATCH", "/api/snaps/cards/batch", JSON.stringify({ updates: [{ id: fx.cardIds[0], title: "ok" }, { id: fx.cardIds[1], note: "a\u0000" }] }));
+    const batch = await send(
+      "PATCH",
+      "/api/snaps/cards/batch",
+      JSON.stringify({
+        updates: [
+          { id: fx.cardIds[0], title: "ok" },
+          { id: fx.cardIds[1], note: "a\u0000" },
+        ],
+      }),
+    );
     expectBadRequest(batch);
     expect(JSON.parse(batch.text).error.details[0].path).toBe("updates.1.note");
     const mcpOp = OPERATIONS.find((op) => op.path === "/api/mcp")!;
@@ -537,11 +791,14 @@ describe("inputs that once caused a 5xx or a leak (regressions)", () => {
     expectBadRequest(await send("PATCH", `/api/snaps/cards/${id}`, '{"title":"x"}'), 404);
   });
 
-  it.each(["%", "%zz", "%FF%FE", "a%E2%82", "%ED%A0%80", "%00", "abc%00def"])("a path that is not percent-encoded UTF-8 text (%s): 400 with the error body", async (segment) => {
-    for (const path of [`/api/snaps/${segment}`, `/api/snaps/cards/${segment}`, `/api/nothing/${segment}`, `/api/${segment}`]) {
-      expectBadRequest(await send("GET", path));
-    }
-  });
+  it.each(["%", "%zz", "%FF%FE", "a%E2%82", "%ED%A0%80", "%00", "abc%00def"])(
+    "a path that is not percent-encoded UTF-8 text (%s): 400 with the error body",
+    async (segment) => {
+      for (const path of [`/api/snaps/${segment}`, `/api/snaps/cards/${segment}`, `/api/nothing/${segment}`, `/api/${segment}`]) {
+        expectBadRequest(await send("GET", path));
+      }
+    },
+  );
 
   it.each([
     ["10,000 nested arrays", deepArray(10_000)],

@@ -35,7 +35,11 @@ describe("Idempotency-Key on POST creates", () => {
     expect(await countCards(first.body.snap.id)).toBe(4);
 
     // Through the session too: the key belongs to the user, not to the credential.
-    const viaCookie = await api("POST", "/api/snaps", { cookie: team.owner.cookie, body: { title: "Once", rows: 2, cols: 2 }, headers: { "idempotency-key": key } });
+    const viaCookie = await api("POST", "/api/snaps", {
+      cookie: team.owner.cookie,
+      body: { title: "Once", rows: 2, cols: 2 },
+      headers: { "idempotency-key": key },
+    });
     expect(viaCookie.body).toEqual(first.body);
     expect(await countSnaps(team.owner.id)).toBe(before + 1);
   });
@@ -49,7 +53,11 @@ describe("Idempotency-Key on POST creates", () => {
     const otherBody = await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "B" }, headers: { "idempotency-key": key } });
     expectError(otherBody, 409, "IDEMPOTENCY_KEY_REUSED");
     expect(otherBody.body.error.message).toMatch(/Idempotency-Key reused with a different request/);
-    const otherPath = await api("POST", `/api/snaps/cards/${first.body.snap.id}`, { key: team.owner.key, body: { row: 1, col: 0 }, headers: { "idempotency-key": key } });
+    const otherPath = await api("POST", `/api/snaps/cards/${first.body.snap.id}`, {
+      key: team.owner.key,
+      body: { row: 1, col: 0 },
+      headers: { "idempotency-key": key },
+    });
     expectError(otherPath, 409, "IDEMPOTENCY_KEY_REUSED");
     expect(await countSnaps(team.owner.id)).toBe(before);
     expect(await countCards(first.body.snap.id)).toBe(1);
@@ -69,14 +77,24 @@ describe("Idempotency-Key on POST creates", () => {
     const key = randomUUID();
     const refused = await api("POST", "/api/snaps/cards/batch", {
       key: team.owner.key,
-      body: { cards: [{ snapId: snap.id, row: 0, col: 0 }, { snapId: "no-such-snap", row: 0, col: 1 }] },
+      body: {
+        cards: [
+          { snapId: snap.id, row: 0, col: 0 },
+          { snapId: "no-such-snap", row: 0, col: 1 },
+        ],
+      },
       headers: { "idempotency-key": key },
     });
     expectError(refused, 404, "NOT_FOUND", ["cards.1.snapId"]);
     const { rows } = await sql().query(`SELECT count(*)::int AS n FROM "IdempotencyKey" WHERE "userId" = $1 AND key = $2`, [team.owner.id, key]);
     expect(rows[0].n).toBe(0);
 
-    const body = { cards: [{ snapId: snap.id, row: 0, col: 0 }, { snapId: snap.id, row: 0, col: 1 }] };
+    const body = {
+      cards: [
+        { snapId: snap.id, row: 0, col: 0 },
+        { snapId: snap.id, row: 0, col: 1 },
+      ],
+    };
     const created = await api("POST", "/api/snaps/cards/batch", { key: team.owner.key, body, headers: { "idempotency-key": key } });
     expect(created.status).toBe(201);
     const replayed = await api("POST", "/api/snaps/cards/batch", { key: team.owner.key, body, headers: { "idempotency-key": key } });

@@ -36,7 +36,11 @@ describe("several instances on one database", () => {
     expect((await onFirst(team.member.key)).body).toEqual(first.body);
 
     const onSecond = (method: string, path: string, body: unknown) =>
-      fetch(`${second.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${team.owner.key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${second.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${team.owner.key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await onSecond("PATCH", `/api/snaps/${snap.id}`, { title: "Renamed" })).status).toBe(200);
     expect((await onSecond("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { title: "edited" })).status).toBe(200);
     const folder = await (await onSecond("POST", "/api/folders", { name: "Before" })).json();

@@ -21,7 +21,12 @@ async function storedLine(id: string) {
 
 async function insertLine(target: SnapFixture, from = 0, to = 1): Promise<string> {
   const id = newId();
-  await sql().query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId") VALUES ($1, $2, $3, $4)`, [id, target.id, target.cardIds[from], target.cardIds[to]]);
+  await sql().query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId") VALUES ($1, $2, $3, $4)`, [
+    id,
+    target.id,
+    target.cardIds[from],
+    target.cardIds[to],
+  ]);
   return id;
 }
 
@@ -33,7 +38,15 @@ describe("POST /api/snaps/:id/lines", () => {
     expect(response.status).toBe(201);
     expect(Object.keys(response.body)).toEqual(["line"]);
     expect(Object.keys(response.body.line).sort()).toEqual(LINE_KEYS);
-    expect(response.body.line).toEqual({ id: expect.any(String), snapId: snap.id, fromCardId: from, toCardId: to, color: "#64748b", style: "solid", arrow: "end" });
+    expect(response.body.line).toEqual({
+      id: expect.any(String),
+      snapId: snap.id,
+      fromCardId: from,
+      toCardId: to,
+      color: "#64748b",
+      style: "solid",
+      arrow: "end",
+    });
     expect(await storedLine(response.body.line.id)).toEqual(response.body.line);
     expect(await snapUpdatedAt(snap.id)).toBeGreaterThan(before);
   });
@@ -46,7 +59,10 @@ describe("POST /api/snaps/:id/lines", () => {
   });
 
   it("appears in GET /api/snaps/:id", async () => {
-    const response = await api("POST", `/api/snaps/${snap.id}/lines`, { key: team.owner.key, body: { fromCardId: snap.cardIds[3], toCardId: snap.cardIds[0], arrow: "none" } });
+    const response = await api("POST", `/api/snaps/${snap.id}/lines`, {
+      key: team.owner.key,
+      body: { fromCardId: snap.cardIds[3], toCardId: snap.cardIds[0], arrow: "none" },
+    });
     const read = await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key });
     expect(read.status).toBe(200);
     expect(read.body.snap.lines).toContainEqual(response.body.line);

@@ -66,7 +66,12 @@ describe("GET /api/snaps/:id/events", () => {
     const { snap, stream, version } = await watchedSnap();
     const response = await api("PATCH", "/api/snaps/cards/batch", {
       key: team.owner.key,
-      body: { updates: [{ id: snap.cardIds[0], title: "moved", row: 4 }, { id: snap.cardIds[2], completed: true }] },
+      body: {
+        updates: [
+          { id: snap.cardIds[0], title: "moved", row: 4 },
+          { id: snap.cardIds[2], completed: true },
+        ],
+      },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("snap-version")).toBe(String(version + 1));
@@ -95,7 +100,10 @@ describe("GET /api/snaps/:id/events", () => {
     let change = await stream.next("change");
     expect(change.data).toMatchObject({ version: version + 1, cards: [created.body.card], cardFields: { [created.body.card.id]: ["col", "row", "title"] } });
 
-    const line = await api("POST", `/api/snaps/${snap.id}/lines`, { key: team.owner.key, body: { fromCardId: snap.cardIds[0], toCardId: created.body.card.id } });
+    const line = await api("POST", `/api/snaps/${snap.id}/lines`, {
+      key: team.owner.key,
+      body: { fromCardId: snap.cardIds[0], toCardId: created.body.card.id },
+    });
     change = await stream.next("change");
     expect(change.data).toMatchObject({ version: version + 2, lines: [line.body.line] });
 
@@ -117,10 +125,18 @@ describe("GET /api/snaps/:id/events", () => {
   it("stores Base-Version in the change, and refuses one that is not a positive integer", async () => {
     const { snap, stream, version } = await watchedSnap(1);
     for (const bad of ["abc", "0", "-3", "1.5", "99999999999"]) {
-      const refused = await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, headers: { "base-version": bad }, body: { title: "x" } });
+      const refused = await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, {
+        key: team.owner.key,
+        headers: { "base-version": bad },
+        body: { title: "x" },
+      });
       expectError(refused, 400, "BAD_REQUEST", ["Base-Version"]);
     }
-    const response = await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, headers: { "base-version": String(version) }, body: { title: "based" } });
+    const response = await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, {
+      key: team.owner.key,
+      headers: { "base-version": String(version) },
+      body: { title: "based" },
+    });
     expect(response.headers.get("snap-version")).toBe(String(version + 1));
     const change = await stream.next("change");
     expect(change.data).toMatchObject({ version: version + 1, baseVersion: version, cardFields: { [snap.cardIds[0]!]: ["title"] } });
@@ -158,13 +174,16 @@ describe("GET /api/snaps/:id/events", () => {
 
   it("keeps the last 500 events of a snap", async () => {
     const snap = await insertSnap(team.owner, { cards: 1 });
-    await sql().query(
-      `INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload) SELECT $1, v, $2, '{}' FROM generate_series(2, 601) AS v`,
-      [snap.id, team.owner.id],
-    );
+    await sql().query(`INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload) SELECT $1, v, $2, '{}' FROM generate_series(2, 601) AS v`, [
+      snap.id,
+      team.owner.id,
+    ]);
     await sql().query(`UPDATE "Snap" SET version = 601 WHERE id = $1`, [snap.id]);
     await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, body: { title: "x" } });
-    const { rows } = await sql().query(`SELECT min(version)::int AS oldest, max(version)::int AS newest, count(*)::int AS n FROM "SnapEvent" WHERE "snapId" = $1`, [snap.id]);
+    const { rows } = await sql().query(
+      `SELECT min(version)::int AS oldest, max(version)::int AS newest, count(*)::int AS n FROM "SnapEvent" WHERE "snapId" = $1`,
+      [snap.id],
+    );
     expect(rows[0]).toEqual({ oldest: 103, newest: 602, n: 500 });
   });
 
@@ -189,7 +208,9 @@ describe("GET /api/snaps/:id/events", () => {
   it("sends a change for a write made through the MCP server", async () => {
     const { snap, stream, version } = await watchedSnap(1);
     const client = new Client({ name: "live-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.owner.key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.owner.key}` } } }),
+    );
     try {
       const result = await client.callTool({ name: "update_cards", arguments: { updates: [{ id: snap.cardIds[0], title: "from an agent" }] } });
       expect(result.isError).toBeFalsy();

@@ -55,7 +55,14 @@ export async function openEventStream(
   const response = await fetch(url, { headers, signal: abort.signal });
   if (response.status !== 200) {
     const text = await response.text();
-    return { status: response.status, headers: response.headers, error: JSON.parse(text), next: () => Promise.reject(new Error(`no stream: ${text}`)), ended: Promise.resolve(), close: () => {} };
+    return {
+      status: response.status,
+      headers: response.headers,
+      error: JSON.parse(text),
+      next: () => Promise.reject(new Error(`no stream: ${text}`)),
+      ended: Promise.resolve(),
+      close: () => {},
+    };
   }
 
   const queue: SseMessage[] = [];

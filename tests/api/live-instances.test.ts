@@ -77,8 +77,21 @@ describe("live updates across two instances", () => {
 
   it("PUT presence needs read access and a valid body", async () => {
     const snap = await insertSnap(team.owner, { cards: 1 });
-    expectError(await api("PUT", `/api/snaps/${snap.id}/presence`, { key: team.member.key, body: { connectionId: "c_x", editingCardId: null } }), 403, "FORBIDDEN");
-    expectError(await api("PUT", `/api/snaps/${snap.id}/presence`, { key: team.owner.key, body: { connectionId: "nope", editingCardId: null } }), 400, "BAD_REQUEST", ["connectionId"]);
-    expectError(await api("PUT", `/api/snaps/no-such-snap/presence`, { key: team.owner.key, body: { connectionId: "c_x", editingCardId: null } }), 404, "NOT_FOUND");
+    expectError(
+      await api("PUT", `/api/snaps/${snap.id}/presence`, { key: team.member.key, body: { connectionId: "c_x", editingCardId: null } }),
+      403,
+      "FORBIDDEN",
+    );
+    expectError(
+      await api("PUT", `/api/snaps/${snap.id}/presence`, { key: team.owner.key, body: { connectionId: "nope", editingCardId: null } }),
+      400,
+      "BAD_REQUEST",
+      ["connectionId"],
+    );
+    expectError(
+      await api("PUT", `/api/snaps/no-such-snap/presence`, { key: team.owner.key, body: { connectionId: "c_x", editingCardId: null } }),
+      404,
+      "NOT_FOUND",
+    );
   });
 });

@@ -10,7 +10,9 @@ let client: Client;
 beforeAll(async () => {
   team = await createTeam();
   client = new Client({ name: "snap-board-tests", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.owner.key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.owner.key}` } } }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -27,7 +29,10 @@ describe("MCP tools for export, import, duplicate and templates", () => {
       format: "snap-board",
       formatVersion: 1,
       snap: { title: "Agent export", rows: 1, cols: 2 },
-      cards: [{ key: "a", row: 0, col: 0, title: "left" }, { key: "b", row: 0, col: 1, title: "right" }],
+      cards: [
+        { key: "a", row: 0, col: 0, title: "left" },
+        { key: "b", row: 0, col: 1, title: "right" },
+      ],
       lines: [{ from: "a", to: "b" }],
     };
     const before = await ownedRowCounts([team.owner.id]);

@@ -111,10 +111,13 @@ describe("MCP server at /api/mcp", () => {
     const snapId = (created.structuredContent as any).snap.id;
     let result: CallToolResult | undefined;
     await expect
-      .poll(async () => {
-        result = await call(client, "list_events", { snapId, types: ["snap.created"] });
-        return (result.structuredContent as any).events.length;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          result = await call(client, "list_events", { snapId, types: ["snap.created"] });
+          return (result.structuredContent as any).events.length;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(1);
     const [event] = (result!.structuredContent as any).events;
     expect(event).toMatchObject({ type: "snap.created", snapId, actor: { type: "mcp", userId: team.owner.id, apiKeyId: expect.any(String) } });

@@ -52,7 +52,12 @@ function expectDocumented(method: string, template: string, response: ApiRespons
 }
 
 /** One call to the real server, checked against the document. */
-async function call(method: string, template: string, params: Record<string, string>, options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: string } = {}) {
+async function call(
+  method: string,
+  template: string,
+  params: Record<string, string>,
+  options: Caller & { body?: unknown; rawBody?: string; headers?: Record<string, string>; query?: string } = {},
+) {
   const url = template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]!)) + (options.query ?? "");
   const response = await api(method, url, options);
   expectDocumented(method, template, response);
@@ -64,7 +69,15 @@ describe("the OpenAPI document", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toEqual(
-      expect.arrayContaining(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "INTERNAL_SERVER_ERROR", "IDEMPOTENCY_KEY_REUSED", "PRECONDITION_FAILED"]),
+      expect.arrayContaining([
+        "BAD_REQUEST",
+        "UNAUTHORIZED",
+        "FORBIDDEN",
+        "NOT_FOUND",
+        "INTERNAL_SERVER_ERROR",
+        "IDEMPOTENCY_KEY_REUSED",
+        "PRECONDITION_FAILED",
+      ]),
     );
     for (const [template, item] of Object.entries<any>(doc.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
@@ -122,7 +135,8 @@ describe("the OpenAPI document", () => {
     }
     // The handlers' own parsers accept the request examples.
     for (const operation of OPERATIONS) {
-      if (operation.body && !operation.body.schema.safeParse(operation.body.example).success) problems.push(`${operation.operationId}: zod refuses the example`);
+      if (operation.body && !operation.body.schema.safeParse(operation.body.example).success)
+        problems.push(`${operation.operationId}: zod refuses the example`);
     }
     expect(problems).toEqual([]);
   });
@@ -153,15 +167,30 @@ describe("real responses validate against the document", () => {
   it("snaps, with idempotent replays, ETags and errors", async () => {
     const owner = { key: team.owner.key };
     const idempotencyKey = randomUUID();
-    const created = await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } });
+    const created = await call(
+      "POST",
+      "/api/snaps",
+      {},
+      { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } },
+    );
     expect(created.status).toBe(201);
-    const replay = await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } });
+    const replay = await call(
+      "POST",
+      "/api/snaps",
+      {},
+      { ...owner, body: { title: "Contract", rows: 2, cols: 2 }, headers: { "idempotency-key": idempotencyKey } },
+    );
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     await call("POST", "/api/snaps", {}, { ...owner, body: { title: "Other" }, headers: { "idempotency-key": idempotencyKey } });
     await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 101, extra: 1 } });
     await call("POST", "/api/snaps", {}, { body: {} });
     await call("POST", "/api/snaps", {}, { ...owner, rawBody: "{}", headers: { "content-type": "text/plain" } });
-    await call("POST", "/api/snaps", {}, { ...owner, rawBody: JSON.stringify({ title: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } });
+    await call(
+      "POST",
+      "/api/snaps",
+      {},
+      { ...owner, rawBody: JSON.stringify({ title: "x".repeat(1_100_000) }), headers: { "content-type": "application/json" } },
+    );
     await call("GET", "/api/snaps", {}, owner);
 
     const id = created.body.snap.id;
@@ -171,7 +200,12 @@ describe("real responses validate against the document", () => {
     await call("GET", "/api/snaps/{id}", { id: "no-such-snap" }, owner);
 
     const folder = await call("POST", "/api/folders", {}, { ...owner, body: { name: "Contract folder" } });
-    await call("PATCH", "/api/snaps/{id}", { id }, { ...owner, body: { folderId: folder.body.folder.id, isPublic: true, rowHeights: { "0": 90 } }, headers: { "if-match": read.headers.get("etag")! } });
+    await call(
+      "PATCH",
+      "/api/snaps/{id}",
+      { id },
+      { ...owner, body: { folderId: folder.body.folder.id, isPublic: true, rowHeights: { "0": 90 } }, headers: { "if-match": read.headers.get("etag")! } },
+    );
     await call("PATCH", "/api/snaps/{id}", { id }, { ...owner, body: { title: "stale" }, headers: { "if-match": read.headers.get("etag")! } });
     await call("PATCH", "/api/snaps/{id}", { id }, { key: team.member.key, body: { title: "x" } });
 
@@ -189,19 +223,55 @@ describe("real responses validate against the document", () => {
   it("cards, batches and lines", async () => {
     const owner = { key: team.owner.key };
     const snap = await insertSnap(team.owner, { cards: 2 });
-    const card = await call("POST", "/api/snaps/cards/{id}", { id: snap.id }, { ...owner, body: { row: 1, col: 0, title: "New", cellType: "todo" }, headers: { "idempotency-key": randomUUID() } });
+    const card = await call(
+      "POST",
+      "/api/snaps/cards/{id}",
+      { id: snap.id },
+      { ...owner, body: { row: 1, col: 0, title: "New", cellType: "todo" }, headers: { "idempotency-key": randomUUID() } },
+    );
     const cardId = card.body.card.id;
     const read = await call("GET", "/api/snaps/cards/{id}", { id: cardId }, owner);
     await call("GET", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, headers: { "if-none-match": read.headers.get("etag")! } });
-    await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { completed: true, fontSize: "text-2xl" }, headers: { "if-match": read.headers.get("etag")! } });
+    await call(
+      "PATCH",
+      "/api/snaps/cards/{id}",
+      { id: cardId },
+      { ...owner, body: { completed: true, fontSize: "text-2xl" }, headers: { "if-match": read.headers.get("etag")! } },
+    );
     await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { completed: false }, headers: { "if-match": read.headers.get("etag")! } });
     await call("PATCH", "/api/snaps/cards/{id}", { id: cardId }, { ...owner, body: { borderRadius: 25 } });
     await call("GET", "/api/snaps/cards/{id}", { id: cardId }, { key: team.outsider.key });
 
-    await call("POST", "/api/snaps/cards/batch", {}, { ...owner, body: { cards: [{ snapId: snap.id, row: 2, col: 0, title: "a" }, { snapId: snap.id, row: 2, col: 1, bold: true }] } });
+    await call(
+      "POST",
+      "/api/snaps/cards/batch",
+      {},
+      {
+        ...owner,
+        body: {
+          cards: [
+            { snapId: snap.id, row: 2, col: 0, title: "a" },
+            { snapId: snap.id, row: 2, col: 1, bold: true },
+          ],
+        },
+      },
+    );
     await call("POST", "/api/snaps/cards/batch", {}, { ...owner, body: { cards: [{ snapId: "no-such-snap", row: 0, col: 0 }] } });
     await call("PATCH", "/api/snaps/cards/batch", {}, { ...owner, body: { updates: snap.cardIds.map((id) => ({ id, color: "#fde68a" })) } });
-    await call("PATCH", "/api/snaps/cards/batch", {}, { ...owner, body: { updates: [{ id: snap.cardIds[0], title: "x" }, { id: snap.cardIds[0], title: "y" }] } });
+    await call(
+      "PATCH",
+      "/api/snaps/cards/batch",
+      {},
+      {
+        ...owner,
+        body: {
+          updates: [
+            { id: snap.cardIds[0], title: "x" },
+            { id: snap.cardIds[0], title: "y" },
+          ],
+        },
+      },
+    );
 
     const line = await call("POST", "/api/snaps/{id}/lines", { id: snap.id }, { ...owner, body: { fromCardId: snap.cardIds[0], toCardId: snap.cardIds[1] } });
     await call("PATCH", "/api/lines/{id}", { id: line.body.line.id }, { ...owner, body: { style: "dashed", arrow: "both" } });
@@ -235,7 +305,12 @@ describe("real responses validate against the document", () => {
 
   it("the MCP endpoint", async () => {
     const headers = { accept: "application/json, text/event-stream" };
-    const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "doc", version: "1" } } };
+    const initialize = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "doc", version: "1" } },
+    };
     await call("POST", "/api/mcp", {}, { key: team.owner.key, body: initialize, headers });
     await call("POST", "/api/mcp", {}, { key: team.owner.key, body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers });
     await call("POST", "/api/mcp", {}, { body: initialize, headers });

@@ -19,7 +19,9 @@ const documentArbitrary = fc
     rows: fc.integer({ min: 1, max: 6 }),
     cols: fc.integer({ min: 1, max: 6 }),
     // A snap title is stored trimmed (as every API write stores it): generate titles already in that form.
-    title: text(40).map((value) => value.trim()).filter((value) => value.length > 0),
+    title: text(40)
+      .map((value) => value.trim())
+      .filter((value) => value.length > 0),
     subtitle: fc.option(text(60), { nil: null }),
     icon: fc.option(fc.constantFrom("🚀", "★", "A"), { nil: null }),
     cellSpacing: fc.constantFrom(0, 4, 8, 12.5, 64),
@@ -48,9 +50,12 @@ const documentArbitrary = fc
       }),
       { maxLength: 12 },
     ),
-    lineSeeds: fc.array(fc.record({ from: fc.nat(), to: fc.nat(), color: hex, style: fc.constantFrom("solid", "dashed"), arrow: fc.constantFrom("none", "end", "both") }), {
-      maxLength: 6,
-    }),
+    lineSeeds: fc.array(
+      fc.record({ from: fc.nat(), to: fc.nat(), color: hex, style: fc.constantFrom("solid", "dashed"), arrow: fc.constantFrom("none", "end", "both") }),
+      {
+        maxLength: 6,
+      },
+    ),
     sized: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 2000 })), { maxLength: 3 }),
   })
   .map(({ rows, cols, seeds, lineSeeds, sized, ...snap }) => {
@@ -71,7 +76,16 @@ const documentArbitrary = fc
     const colWidths = Object.fromEntries(sized.map(([track, size]) => [String(track % cols), size]));
     // The grid is exactly what the cards and sized tracks reach, as an export says it.
     const reach = (tracks: Record<string, number>, ends: number[]) => Math.max(1, ...Object.keys(tracks).map((key) => Number(key) + 1), ...ends);
-    const extent = { rows: reach(rowHeights, cards.map((card) => card.row + card.rowSpan)), cols: reach(colWidths, cards.map((card) => card.col + card.colSpan)) };
+    const extent = {
+      rows: reach(
+        rowHeights,
+        cards.map((card) => card.row + card.rowSpan),
+      ),
+      cols: reach(
+        colWidths,
+        cards.map((card) => card.col + card.colSpan),
+      ),
+    };
     return { format: "snap-board", formatVersion: 1, snap: { ...snap, ...extent, rowHeights, colWidths }, cards, lines };
   });
 
@@ -79,7 +93,9 @@ type Doc = any;
 
 /** What an export of an import of `doc` must be: cards in reading order (ties kept in document order), keys renumbered. */
 function normalized(doc: Doc): Doc {
-  const order = doc.cards.map((card: any, index: number) => ({ card, index })).sort((a: any, b: any) => a.card.row - b.card.row || a.card.col - b.card.col || a.index - b.index);
+  const order = doc.cards
+    .map((card: any, index: number) => ({ card, index }))
+    .sort((a: any, b: any) => a.card.row - b.card.row || a.card.col - b.card.col || a.index - b.index);
   const keyOf = new Map<string, string>(order.map(({ card }: any, index: number) => [card.key, `c${index + 1}`]));
   return {
     ...doc,
@@ -177,7 +193,9 @@ describe("export and import", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="pictures.csv"');
     const lines = (await csv.text()).split("\r\n");
-    expect(lines[0]).toBe("row,col,rowSpan,colSpan,title,note,cellType,completed,color,textAlign,verticalAlign,fontSize,bold,italic,underline,borderRadius,borderSize,cellOpacity");
+    expect(lines[0]).toBe(
+      "row,col,rowSpan,colSpan,title,note,cellType,completed,color,textAlign,verticalAlign,fontSize,bold,italic,underline,borderRadius,borderSize,cellOpacity",
+    );
     expect(lines[1]).toBe("0,0,1,1,'=SUM(A1:A2),,normal,false,#1e293b,left,top,text-sm,true,false,false,8,1,100");
     expect(lines[2]).toBe("0,1,1,1,<script>alert(1)</script> & more,,normal,false,,left,top,text-sm,false,false,false,8,1,100");
     expect(`${lines[3]}\r\n${lines[4]}`).toBe('1,0,1,1,"Say ""hi"", then\nleave",,todo,true,,left,top,text-sm,false,false,false,8,1,100\r\n');
@@ -207,7 +225,16 @@ describe("export and import", () => {
   it("dry run answers a summary and writes nothing", async () => {
     const owner = { key: team.owner.key };
     const before = await ownedRowCounts([team.owner.id]);
-    const doc = { format: "snap-board", formatVersion: 1, snap: { title: "Dry", rows: 3, cols: 4 }, cards: [{ key: "a", row: 0, col: 0 }, { key: "b", row: 2, col: 3 }], lines: [{ from: "a", to: "b" }] };
+    const doc = {
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Dry", rows: 3, cols: 4 },
+      cards: [
+        { key: "a", row: 0, col: 0 },
+        { key: "b", row: 2, col: 3 },
+      ],
+      lines: [{ from: "a", to: "b" }],
+    };
     const response = await importDoc(owner, doc, "?dryRun=true");
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ valid: true, summary: { rows: 3, cols: 4, cards: 2, lines: 1 } });
@@ -224,19 +251,29 @@ describe("export and import", () => {
       { key: "a", row: 1, col: 0 },
       { key: "d", row: 2, col: 0, rowSpan: 1 },
     ];
-    expectError(await importDoc(owner, { ...base, cards, lines: [{ from: "a", to: "zz" }, { from: "b", to: "b" }] }), 400, "BAD_REQUEST", [
-      "cards[2].key",
-      "cards[3].row",
-      "lines[0].to",
-      "lines[1].to",
-    ]);
+    expectError(
+      await importDoc(owner, {
+        ...base,
+        cards,
+        lines: [
+          { from: "a", to: "zz" },
+          { from: "b", to: "b" },
+        ],
+      }),
+      400,
+      "BAD_REQUEST",
+      ["cards[2].key", "cards[3].row", "lines[0].to", "lines[1].to"],
+    );
     expectError(await importDoc(owner, { ...base, cards: [{ key: "a", row: 0, col: 0, colSpan: 101, color: "red", extra: 1 }] }), 400, "BAD_REQUEST", [
       "cards[0].colSpan",
       "cards[0].color",
       "cards[0]",
     ]);
     expectError(await importDoc(owner, { ...base, formatVersion: 2, cards: [] }), 400, "BAD_REQUEST", ["formatVersion"]);
-    expectError(await importDoc(owner, { ...base, snap: { title: " ", rows: 0, cols: 2, rowHeights: { "5": 10 } }, cards: [] }), 400, "BAD_REQUEST", ["snap.title", "snap.rows"]);
+    expectError(await importDoc(owner, { ...base, snap: { title: " ", rows: 0, cols: 2, rowHeights: { "5": 10 } }, cards: [] }), 400, "BAD_REQUEST", [
+      "snap.title",
+      "snap.rows",
+    ]);
     expectError(await importDoc(owner, { ...base, snap: { ...base.snap, rowHeights: { "5": 10 } }, cards: [] }), 400, "BAD_REQUEST", ['snap.rowHeights["5"]']);
     expectError(await importDoc(owner, { ...base, cards: [{ key: "a", row: 0, col: 0, title: "nul \u0000" }] }), 400, "BAD_REQUEST", ["cards[0].title"]);
     expectError(await importDoc(owner, [1, 2]), 400, "BAD_REQUEST", ["(body)"]);
@@ -260,7 +297,12 @@ describe("export and import", () => {
 
   it("keeps rows and cols larger than the cards reach", async () => {
     const owner = { key: team.owner.key };
-    const imported = await importDoc(owner, { format: "snap-board", formatVersion: 1, snap: { title: "Roomy", rows: 4, cols: 3 }, cards: [{ key: "a", row: 0, col: 0 }] });
+    const imported = await importDoc(owner, {
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Roomy", rows: 4, cols: 3 },
+      cards: [{ key: "a", row: 0, col: 0 }],
+    });
     const exported = await exportDoc(owner, imported.body.snap.id);
     expect(exported.snap).toMatchObject({ rows: 4, cols: 3, rowHeights: { "3": 120 }, colWidths: { "2": 200 } });
   });
@@ -291,7 +333,10 @@ describe("export and duplicate permissions", () => {
       format: "snap-board",
       formatVersion: 1,
       snap: { title: "Shared plan", subtitle: "view only", rows: 2, cols: 2, cellSpacing: 4 },
-      cards: [{ key: "a", row: 0, col: 0, title: "one", color: "#fde68a" }, { key: "b", row: 1, col: 1, title: "two", cellType: "todo" }],
+      cards: [
+        { key: "a", row: 0, col: 0, title: "one", color: "#fde68a" },
+        { key: "b", row: 1, col: 1, title: "two", cellType: "todo" },
+      ],
       lines: [{ from: "a", to: "b", arrow: "both" }],
     };
     const source = await importDoc(owner, doc);
@@ -300,7 +345,15 @@ describe("export and duplicate permissions", () => {
 
     const copy = await api("POST", `/api/snaps/${id}/duplicate`, { cookie: team.member.cookie, body: {} });
     expect(copy.status).toBe(201);
-    expect(copy.body.snap).toMatchObject({ title: "Copy of Shared plan", userId: team.member.id, isPublic: false, shareToken: null, sharedWithWorkspace: false, shareMode: "view", folderId: null });
+    expect(copy.body.snap).toMatchObject({
+      title: "Copy of Shared plan",
+      userId: team.member.id,
+      isPublic: false,
+      shareToken: null,
+      sharedWithWorkspace: false,
+      shareMode: "view",
+      folderId: null,
+    });
     expect(copy.body.snap.id).not.toBe(id);
     const { rows } = await sql().query(`SELECT "workspaceId" FROM "Snap" WHERE id = $1`, [copy.body.snap.id]);
     expect(rows[0].workspaceId).toBe(team.workspaceId);
@@ -339,12 +392,19 @@ describe("export and duplicate permissions", () => {
     const titleOf = (snap: typeof source, cardId: string) => snap.cards.find((card: { id: string }) => card.id === cardId).title;
     const lineShapes = (snap: typeof source) => snap.lines.map((line: { fromCardId: string; arrow: string }) => [titleOf(snap, line.fromCardId), line.arrow]);
     expect(lineShapes(copy.body.snap)).toEqual(lineShapes(source));
-    expect(lineShapes(copy.body.snap)).toEqual([["b", "both"], ["c", "none"], ["a", "end"]]);
+    expect(lineShapes(copy.body.snap)).toEqual([
+      ["b", "both"],
+      ["c", "none"],
+      ["a", "end"],
+    ]);
     const sourceIds = new Set([...source.cards, ...source.lines].map((row: { id: string }) => row.id));
     expect([...copy.body.snap.cards, ...copy.body.snap.lines].filter((row: { id: string }) => sourceIds.has(row.id))).toEqual([]);
     // Both new snaps, the imported and the copy, are announced to the feed (and so to webhooks) like any new snap.
     const created = async (snapId: string) =>
-      (await api("GET", `/api/events?snapId=${snapId}`, owner)).body.events.map((event: { type: string; data: { snap: { title: string } } }) => [event.type, event.data.snap?.title]);
+      (await api("GET", `/api/events?snapId=${snapId}`, owner)).body.events.map((event: { type: string; data: { snap: { title: string } } }) => [
+        event.type,
+        event.data.snap?.title,
+      ]);
     await expect.poll(() => created(id), { timeout: 10_000 }).toEqual([["snap.created", "Stacked"]]);
     await expect.poll(() => created(copy.body.snap.id), { timeout: 10_000 }).toEqual([["snap.created", "Copy of Stacked"]]);
   });
@@ -357,7 +417,9 @@ describe("templates", () => {
     expect(listed.status).toBe(200);
     const builtins = listed.body.templates.filter((template: any) => template.source === "builtin");
     expect(builtins.length).toBeGreaterThanOrEqual(5);
-    expect(builtins.map((template: any) => template.id)).toEqual(expect.arrayContaining(["builtin-kanban", "builtin-weekly-planner", "builtin-retrospective", "builtin-roadmap", "builtin-okrs"]));
+    expect(builtins.map((template: any) => template.id)).toEqual(
+      expect.arrayContaining(["builtin-kanban", "builtin-weekly-planner", "builtin-retrospective", "builtin-roadmap", "builtin-okrs"]),
+    );
     const kanban = builtins.find((template: any) => template.id === "builtin-kanban");
     expect(kanban).toMatchObject({ name: "Kanban", rows: 5, cols: 4, previewCells: expect.arrayContaining([expect.objectContaining({ title: "Backlog" })]) });
 
@@ -376,7 +438,12 @@ describe("templates", () => {
 
   it("saves a snap as a workspace template: members use it, outsiders do not see it, creator or admin deletes it", async () => {
     const owner = { key: team.owner.key };
-    const source = await importDoc(owner, { format: "snap-board", formatVersion: 1, snap: { title: "Lanes", rows: 1, cols: 2 }, cards: [{ key: "a", row: 0, col: 0, title: "Doing", color: "#fef3c7" }] });
+    const source = await importDoc(owner, {
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Lanes", rows: 1, cols: 2 },
+      cards: [{ key: "a", row: 0, col: 0, title: "Doing", color: "#fef3c7" }],
+    });
     const saved = await api("POST", "/api/templates", { ...owner, body: { snapId: source.body.snap.id, name: "Our lanes", description: "Two lanes" } });
     expect(saved.status).toBe(201);
     const template = saved.body.template;

@@ -88,7 +88,18 @@ describe("webhook delivery", () => {
     // The snap.created event was not subscribed to: only this one came.
     const log = await deliveries(user, hook.id);
     expect(log).toEqual([
-      { id: expect.any(String), eventId: event.id, eventType: "cards.updated", status: "succeeded", attempts: 1, lastResponseStatus: 200, lastError: null, durationMs: expect.any(Number), createdAt: expect.any(String), nextAttemptAt: null },
+      {
+        id: expect.any(String),
+        eventId: event.id,
+        eventType: "cards.updated",
+        status: "succeeded",
+        attempts: 1,
+        lastResponseStatus: 200,
+        lastError: null,
+        durationMs: expect.any(Number),
+        createdAt: expect.any(String),
+        nextAttemptAt: null,
+      },
     ]);
 
     const rotated = (await api("POST", `/api/webhooks/${hook.id}/rotate-secret`, on(user))).body.secret;
@@ -108,7 +119,12 @@ describe("webhook delivery", () => {
     await receiver.waitFor(() => receiver.to("/retry").length === 3, "three attempts");
     const ids = receiver.to("/retry").map((request) => request.headers["webhook-id"]);
     expect(new Set(ids).size).toBe(1);
-    expect(receiver.to("/retry").map((request) => request.body).every((body, _, all) => body === all[0])).toBe(true);
+    expect(
+      receiver
+        .to("/retry")
+        .map((request) => request.body)
+        .every((body, _, all) => body === all[0]),
+    ).toBe(true);
     await expect.poll(async () => (await deliveries(user, hook.id))[0]?.status, { timeout: 20_000 }).toBe("succeeded");
     const [delivery] = await deliveries(user, hook.id);
     expect(delivery).toMatchObject({ eventId: ids[0], attempts: 3, lastResponseStatus: 200, lastError: null });
@@ -141,8 +157,14 @@ describe("webhook delivery", () => {
     expect(webhook.disabledReason).toBe("The endpoint answered 410 Gone");
     expect((await deliveries(user, hook.id))[0]).toMatchObject({ status: "failed", attempts: 1, lastResponseStatus: 410 });
     await api("PATCH", `/api/snaps/${snap.id}`, on(user, { body: { title: "while disabled" } }));
-    await receiver.waitFor(() => receiver.to("/gone-sentinel").some((request) => request.json?.data?.snap?.title === "while disabled"), "the sentinel's delivery");
-    expect((await api("PATCH", `/api/webhooks/${hook.id}`, on(user, { body: { enabled: true } }))).body.webhook).toMatchObject({ enabled: true, disabledReason: null });
+    await receiver.waitFor(
+      () => receiver.to("/gone-sentinel").some((request) => request.json?.data?.snap?.title === "while disabled"),
+      "the sentinel's delivery",
+    );
+    expect((await api("PATCH", `/api/webhooks/${hook.id}`, on(user, { body: { enabled: true } }))).body.webhook).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
     await api("PATCH", `/api/snaps/${snap.id}`, on(user, { body: { title: "enabled again" } }));
     await receiver.waitFor(() => receiver.to("/gone").some((request) => request.json?.data?.snap?.title === "enabled again"), "the delivery after enabling");
     expect(receiver.to("/gone").map((request) => request.json.type)).toEqual(["snap.created", "snap.updated"]);
@@ -154,10 +176,12 @@ describe("webhook delivery", () => {
     const hook = await addWebhook(user, "/twenty", { events: ["cards.updated"] });
     const snap = await newSnap(user);
     for (let i = 0; i < 20; i++) await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, on(user, { body: { title: `try ${i}` } }));
-    await expect.poll(async () => (await api("GET", `/api/webhooks/${hook.id}`, on(user))).body.webhook, { timeout: 25_000 }).toMatchObject({
-      enabled: false,
-      disabledReason: "20 deliveries in a row failed",
-    });
+    await expect
+      .poll(async () => (await api("GET", `/api/webhooks/${hook.id}`, on(user))).body.webhook, { timeout: 25_000 })
+      .toMatchObject({
+        enabled: false,
+        disabledReason: "20 deliveries in a row failed",
+      });
     expect(receiver.to("/twenty")).toHaveLength(60);
   });
 
@@ -234,7 +258,9 @@ describe("delivery across instances and restarts", () => {
       await receiver.waitFor(() => receiver.to("/restart").length === 2, "the retry after the restart");
       const [one, two] = receiver.to("/restart");
       expect(two!.headers["webhook-id"]).toBe(one!.headers["webhook-id"]);
-      await expect.poll(async () => (await deliveries(user, hook.id, restarted!.baseUrl))[0], { timeout: 20_000 }).toMatchObject({ status: "succeeded", attempts: 2 });
+      await expect
+        .poll(async () => (await deliveries(user, hook.id, restarted!.baseUrl))[0], { timeout: 20_000 })
+        .toMatchObject({ status: "succeeded", attempts: 2 });
     } finally {
       await first?.stop();
       await restarted?.stop();

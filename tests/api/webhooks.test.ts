@@ -44,7 +44,12 @@ describe("managing webhooks", () => {
       body: { events: ["cards.updated", "cards.updated", "snap.deleted"], description: "tracker", enabled: false },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.webhook).toMatchObject({ events: ["cards.updated", "snap.deleted"], description: "tracker", enabled: false, disabledReason: "Disabled by you" });
+    expect(patched.body.webhook).toMatchObject({
+      events: ["cards.updated", "snap.deleted"],
+      description: "tracker",
+      enabled: false,
+      disabledReason: "Disabled by you",
+    });
     const enabled = await api("PATCH", `/api/webhooks/${webhook.id}`, { key: team.owner.key, body: { enabled: true } });
     expect(enabled.body.webhook).toMatchObject({ enabled: true, disabledReason: null });
 
@@ -72,10 +77,17 @@ describe("managing webhooks", () => {
   });
 
   it("refuses unknown event types, bad URLs and fields with 400 naming the field", async () => {
-    expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://a.example.com", events: ["cards.moved"] } }), 400, "BAD_REQUEST", ["events.0"]);
+    expectError(
+      await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://a.example.com", events: ["cards.moved"] } }),
+      400,
+      "BAD_REQUEST",
+      ["events.0"],
+    );
     expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "ftp://a.example.com/x" } }), 400, "BAD_REQUEST", ["url"]);
     expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://user:pw@a.example.com/x" } }), 400, "BAD_REQUEST", ["url"]);
-    expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://a.example.com", events: [] } }), 400, "BAD_REQUEST", ["events"]);
+    expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://a.example.com", events: [] } }), 400, "BAD_REQUEST", [
+      "events",
+    ]);
     expectError(await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://a.example.com", secret: "x" } }), 400, "BAD_REQUEST");
     expectError(await api("GET", "/api/events?types=cards.moved", { key: team.member.key }), 400, "BAD_REQUEST", ["types"]);
     const { rows } = await sql().query(`SELECT count(*)::int AS n FROM "Webhook" WHERE "userId" = $1`, [team.member.id]);
@@ -121,7 +133,9 @@ describe("URL safety (WEBHOOK_ALLOW_PRIVATE_URLS off)", () => {
 
   it("refuses a private URL in a PATCH and keeps the old one", async () => {
     const { body } = await api("POST", "/api/webhooks", { key: team.member.key, body: { url: "https://hooks.example.com/m" } });
-    expectError(await api("PATCH", `/api/webhooks/${body.webhook.id}`, { key: team.member.key, body: { url: "http://127.0.0.1/x" } }), 400, "BAD_REQUEST", ["url"]);
+    expectError(await api("PATCH", `/api/webhooks/${body.webhook.id}`, { key: team.member.key, body: { url: "http://127.0.0.1/x" } }), 400, "BAD_REQUEST", [
+      "url",
+    ]);
     expect((await api("GET", `/api/webhooks/${body.webhook.id}`, { key: team.member.key })).body.webhook.url).toBe("https://hooks.example.com/m");
     await api("DELETE", `/api/webhooks/${body.webhook.id}`, { key: team.member.key });
   });
@@ -137,10 +151,13 @@ describe("URL safety (WEBHOOK_ALLOW_PRIVATE_URLS off)", () => {
       expect(test.status).toBe(202);
       let delivery: any;
       await expect
-        .poll(async () => {
-          [delivery] = (await api("GET", `/api/webhooks/${body.webhook.id}/deliveries`, { key: user.key })).body.deliveries;
-          return delivery?.attempts;
-        }, { timeout: 15_000 })
+        .poll(
+          async () => {
+            [delivery] = (await api("GET", `/api/webhooks/${body.webhook.id}/deliveries`, { key: user.key })).body.deliveries;
+            return delivery?.attempts;
+          },
+          { timeout: 15_000 },
+        )
         .toBeGreaterThan(0);
       expect(delivery.lastError).toBe("Webhooks cannot be sent to 127.0.0.1: loopback, private, link-local and metadata addresses are refused");
       expect(delivery.lastResponseStatus).toBeNull();
@@ -176,7 +193,9 @@ describe("the event feed", () => {
     expect(all[0]).toMatchObject({ snapId: snap.id, actor: { type: "apiKey", userId: team.owner.id, apiKeyId: expect.any(String) } });
     expect(all[0].data.snap).toMatchObject({ id: snap.id, title: "Feed" });
     expect(all[0].data.snap.cards).toBeUndefined();
-    const stored = (await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).body.snap.cards.find((card: { id: string }) => card.id === cards[2]!.id);
+    const stored = (await api("GET", `/api/snaps/${snap.id}`, { key: team.owner.key })).body.snap.cards.find(
+      (card: { id: string }) => card.id === cards[2]!.id,
+    );
     expect(all[3].data).toEqual({ cards: [stored] });
     expect(page.nextCursor).toEqual(expect.any(String));
 
@@ -186,7 +205,9 @@ describe("the event feed", () => {
     await api("DELETE", `/api/snaps/cards/${cards[0]!.id}`, { cookie: team.owner.cookie });
     await expect
       .poll(async () => (await api("GET", `/api/events?snapId=${snap.id}&after=${quiet.nextCursor}`, { key: team.owner.key })).body.events, { timeout: 10_000 })
-      .toEqual([expect.objectContaining({ type: "cards.deleted", data: { cardIds: [cards[0]!.id] }, actor: { type: "user", userId: team.owner.id, apiKeyId: null } })]);
+      .toEqual([
+        expect.objectContaining({ type: "cards.deleted", data: { cardIds: [cards[0]!.id] }, actor: { type: "user", userId: team.owner.id, apiKeyId: null } }),
+      ]);
   });
 
   it("filters by type, and shows only snaps the caller can read now (a deleted snap's events to whoever could read it)", async () => {

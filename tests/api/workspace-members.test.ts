@@ -139,7 +139,9 @@ describe("PATCH /api/workspace/members/:userId", () => {
     const team = await createTeam();
     const promoted = await api("PATCH", `${PATH}/${team.member.id}`, { key: team.admin.key, body: { role: "admin" } });
     expect(promoted.status).toBe(200);
-    expect(promoted.body).toEqual({ member: { id: team.member.id, email: team.member.email, name: "member", role: "admin", joinedAt: expect.stringMatching(ISO_MS) } });
+    expect(promoted.body).toEqual({
+      member: { id: team.member.id, email: team.member.email, name: "member", role: "admin", joinedAt: expect.stringMatching(ISO_MS) },
+    });
     expect((await membershipOf(team.member.id)).role).toBe("admin");
     // Now an admin, the member may change roles themselves.
     const byNewAdmin = await api("PATCH", `${PATH}/${team.owner.id}`, { cookie: team.member.cookie, body: { role: "admin" } });
@@ -225,7 +227,10 @@ describe("DELETE /api/workspace/members/:userId", () => {
     const folder = await api("POST", "/api/folders", { key: team.owner.key, body: { name: "Team plans" } });
     const shared = await insertSnap(team.owner, { cards: 3, sharedWithWorkspace: true, shareMode: "edit" });
     const filed = await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "Filed", rows: 2, cols: 2 } });
-    const madePublic = await api("PATCH", `/api/snaps/${filed.body.snap.id}`, { key: team.owner.key, body: { folderId: folder.body.folder.id, isPublic: true } });
+    const madePublic = await api("PATCH", `/api/snaps/${filed.body.snap.id}`, {
+      key: team.owner.key,
+      body: { folderId: folder.body.folder.id, isPublic: true },
+    });
     expect(madePublic.status).toBe(200);
     const otherSnap = await insertSnap(team.member, { sharedWithWorkspace: true });
     // Before: the admin sees the owner's shared snap.

@@ -5,7 +5,20 @@ import { expectError, newId } from "./card-fixtures";
 
 const PATH = "/api/v1/workspace/snaps";
 /** The workspace listing's summary: exactly these keys. */
-const SUMMARY_KEYS = ["id", "title", "subtitle", "icon", "isPublic", "shareToken", "shareMode", "folder", "cellCount", "previewCells", "createdAt", "updatedAt"];
+const SUMMARY_KEYS = [
+  "id",
+  "title",
+  "subtitle",
+  "icon",
+  "isPublic",
+  "shareToken",
+  "shareMode",
+  "folder",
+  "cellCount",
+  "previewCells",
+  "createdAt",
+  "updatedAt",
+];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 interface Row {
@@ -80,7 +93,14 @@ beforeAll(async () => {
   for (let i = 0; i < 16; i++) betaCards.push([Math.floor(i / 4), i % 4, `b${i}`, i % 3 === 0 ? "todo" : "normal"]);
   const shuffled = [...betaCards].sort((a, b) => ((a[2].length * 7 + a[1] * 5 + a[0] * 3) % 11) - ((b[2].length * 7 + b[1] * 5 + b[0] * 3) % 11));
   for (const [row, col, title, type] of shuffled) {
-    await sql().query(`INSERT INTO "Card" (id, "snapId", row, col, title, "cellType") VALUES ($1, $2, $3, $4, $5, $6)`, [newId(), s.beta.id, row, col, title, type]);
+    await sql().query(`INSERT INTO "Card" (id, "snapId", row, col, title, "cellType") VALUES ($1, $2, $3, $4, $5, $6)`, [
+      newId(),
+      s.beta.id,
+      row,
+      col,
+      title,
+      type,
+    ]);
   }
   await sql().query(`INSERT INTO "Card" (id, "snapId", row, col, title) VALUES ($1, $2, 0, 0, 'only')`, [newId(), s.gamma.id]);
 });
@@ -165,7 +185,10 @@ describe("GET /api/v1/workspace/snaps: search and filters", () => {
   ] as [string, (keyof typeof s)[]][])("search=%s, case-insensitive on title and subtitle, wildcards literal", async (search, expected) => {
     const response = await list(team.owner, `search=${encodeURIComponent(search)}`);
     expect(response.status).toBe(200);
-    sameSet(response.body.snaps.map((snap: { id: string }) => snap.id), idsOf(...expected));
+    sameSet(
+      response.body.snaps.map((snap: { id: string }) => snap.id),
+      idsOf(...expected),
+    );
     expect(response.body.pagination.total).toBe(expected.length);
   });
 
@@ -209,7 +232,9 @@ describe("GET /api/v1/workspace/snaps: sorting", () => {
   });
 
   it.each(["asc", "desc"] as const)("sortBy=title sortOrder=%s, in the database's collation", async (sortOrder) => {
-    const { rows } = await sql().query(`SELECT id FROM "Snap" WHERE id = ANY($1) ORDER BY title ${sortOrder}, id ${sortOrder}`, [visible().map((snap) => snap.id)]);
+    const { rows } = await sql().query(`SELECT id FROM "Snap" WHERE id = ANY($1) ORDER BY title ${sortOrder}, id ${sortOrder}`, [
+      visible().map((snap) => snap.id),
+    ]);
     expect(await ids(team.owner, `sortBy=title&sortOrder=${sortOrder}`)).toEqual(rows.map((row) => row.id));
   });
 

@@ -75,7 +75,11 @@ async function fingerprint(url: string): Promise<{ tables: Record<string, TableS
 }
 
 /** npm run backup / restore as a user runs them, with the given environment. */
-function npmRun(script: "backup" | "restore", args: string[], env: Record<string, string | undefined>): { status: number | null; stdout: string; stderr: string } {
+function npmRun(
+  script: "backup" | "restore",
+  args: string[],
+  env: Record<string, string | undefined>,
+): { status: number | null; stdout: string; stderr: string } {
   const childEnv = { ...process.env, ...env };
   if (env.DATABASE_URL === undefined) delete childEnv.DATABASE_URL;
   const result = spawnSync("npm", ["run", "--silent", script, "--", ...args], { env: childEnv, encoding: "utf8", timeout: TIMEOUT });
@@ -98,71 +102,83 @@ describe.runIf(serverUrl)("PostgreSQL: pg_dump and pg_restore", () => {
     return database;
   }
 
-  it("backs up, and restores over a wiped database and into a new empty one, table for table", async () => {
-    const source = await scratch();
-    await applyMigrations(source.url);
-    await seed(source.url);
-    const original = await fingerprint(source.url);
-    expect(original.tables.Card).toMatchObject({ rows: 250 });
+  it(
+    "backs up, and restores over a wiped database and into a new empty one, table for table",
+    async () => {
+      const source = await scratch();
+      await applyMigrations(source.url);
+      await seed(source.url);
+      const original = await fingerprint(source.url);
+      expect(original.tables.Card).toMatchObject({ rows: 250 });
 
-    const file = path.join(await scratchDir(), "snap.dump");
-    const backup = npmRun("backup", [file], { DATABASE_URL: source.url });
-    expect(backup.stderr).toBe("");
-    expect(backup).toMatchObject({ status: 0, stdout: `${file}\n` });
+      const file = path.join(await scratchDir(), "snap.dump");
+      const backup = npmRun("backup", [file], { DATABASE_URL: source.url });
+      expect(backup.stderr).toBe("");
+      expect(backup).toMatchObject({ status: 0, stdout: `${file}\n` });
 
-    // Wiped: every table gone, as after a bad migration or a DROP by mistake.
-    await withClient(source.url, (client) => client.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public"));
-    expect((await fingerprint(source.url)).tables).toEqual({});
-    expect(npmRun("restore", [file], { DATABASE_URL: source.url })).toMatchObject({ status: 0 });
-    expect(await fingerprint(source.url)).toEqual(original);
+      // Wiped: every table gone, as after a bad migration or a DROP by mistake.
+      await withClient(source.url, (client) => client.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public"));
+      expect((await fingerprint(source.url)).tables).toEqual({});
+      expect(npmRun("restore", [file], { DATABASE_URL: source.url })).toMatchObject({ status: 0 });
+      expect(await fingerprint(source.url)).toEqual(original);
 
-    // Restored over changed data: the backup's state, not a merge.
-    await withClient(source.url, (client) => client.query(`DELETE FROM "Card" WHERE "snapId" = 's2'; UPDATE "Snap" SET title = 'changed'`));
-    expect(npmRun("restore", [file], { DATABASE_URL: source.url })).toMatchObject({ status: 0 });
-    expect(await fingerprint(source.url)).toEqual(original);
+      // Restored over changed data: the backup's state, not a merge.
+      await withClient(source.url, (client) => client.query(`DELETE FROM "Card" WHERE "snapId" = 's2'; UPDATE "Snap" SET title = 'changed'`));
+      expect(npmRun("restore", [file], { DATABASE_URL: source.url })).toMatchObject({ status: 0 });
+      expect(await fingerprint(source.url)).toEqual(original);
 
-    const empty = await scratch();
-    expect(npmRun("restore", [file], { DATABASE_URL: empty.url })).toMatchObject({ status: 0 });
-    expect(await fingerprint(empty.url)).toEqual(original);
-  }, TIMEOUT);
+      const empty = await scratch();
+      expect(npmRun("restore", [file], { DATABASE_URL: empty.url })).toMatchObject({ status: 0 });
+      expect(await fingerprint(empty.url)).toEqual(original);
+    },
+    TIMEOUT,
+  );
 
-  it("refuses an embedded database folder, and leaves the database as it was", async () => {
-    const target = await scratch();
-    await applyMigrations(target.url);
-    await seed(target.url);
-    const before = await fingerprint(target.url);
-    const result = npmRun("restore", [await scratchDir()], { DATABASE_URL: target.url });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^restore failed: .* is an embedded database folder/);
-    expect(await fingerprint(target.url)).toEqual(before);
-  }, TIMEOUT);
+  it(
+    "refuses an embedded database folder, and leaves the database as it was",
+    async () => {
+      const target = await scratch();
+      await applyMigrations(target.url);
+      await seed(target.url);
+      const before = await fingerprint(target.url);
+      const result = npmRun("restore", [await scratchDir()], { DATABASE_URL: target.url });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(/^restore failed: .* is an embedded database folder/);
+      expect(await fingerprint(target.url)).toEqual(before);
+    },
+    TIMEOUT,
+  );
 });
 
 describe("embedded database: a copy of the data folder", () => {
-  it("backs up, and restores over a wiped folder, table for table; refuses to copy while the server runs", async () => {
-    const root = await scratchDir();
-    const env = { SNAP_DATA_DIR: root };
-    const dataDir = path.join(root, "postgres");
-    let server = await startEmbeddedPostgres({ dataDir, handleSignals: false });
-    cleanups.push(() => server.stop());
-    await applyMigrations(server.url);
-    await seed(server.url);
-    const original = await fingerprint(server.url);
+  it(
+    "backs up, and restores over a wiped folder, table for table; refuses to copy while the server runs",
+    async () => {
+      const root = await scratchDir();
+      const env = { SNAP_DATA_DIR: root };
+      const dataDir = path.join(root, "postgres");
+      let server = await startEmbeddedPostgres({ dataDir, handleSignals: false });
+      cleanups.push(() => server.stop());
+      await applyMigrations(server.url);
+      await seed(server.url);
+      const original = await fingerprint(server.url);
 
-    const running = npmRun("backup", [path.join(root, "while-running")], env);
-    expect(running.status).toBe(1);
-    expect(running.stderr).toMatch(/^backup failed: the embedded database .* is in use by process/);
-    expect(existsSync(path.join(root, "while-running"))).toBe(false);
-    await server.stop();
+      const running = npmRun("backup", [path.join(root, "while-running")], env);
+      expect(running.status).toBe(1);
+      expect(running.stderr).toMatch(/^backup failed: the embedded database .* is in use by process/);
+      expect(existsSync(path.join(root, "while-running"))).toBe(false);
+      await server.stop();
 
-    const folder = path.join(root, "backup-postgres");
-    expect(npmRun("backup", [folder], env)).toMatchObject({ status: 0, stdout: `${folder}\n` });
+      const folder = path.join(root, "backup-postgres");
+      expect(npmRun("backup", [folder], env)).toMatchObject({ status: 0, stdout: `${folder}\n` });
 
-    // Wiped: the data folder deleted.
-    await rm(dataDir, { recursive: true, force: true });
-    expect(npmRun("restore", [folder], env)).toMatchObject({ status: 0 });
-    server = await startEmbeddedPostgres({ dataDir, handleSignals: false });
-    expect(await fingerprint(server.url)).toEqual(original);
-    await server.stop();
-  }, 3 * TIMEOUT); // three npm runs: minutes on a busy machine
+      // Wiped: the data folder deleted.
+      await rm(dataDir, { recursive: true, force: true });
+      expect(npmRun("restore", [folder], env)).toMatchObject({ status: 0 });
+      server = await startEmbeddedPostgres({ dataDir, handleSignals: false });
+      expect(await fingerprint(server.url)).toEqual(original);
+      await server.stop();
+    },
+    3 * TIMEOUT,
+  ); // three npm runs: minutes on a busy machine
 });

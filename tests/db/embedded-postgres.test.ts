@@ -78,7 +78,11 @@ async function makePgliteFolder(dir: string, migrationCount: number): Promise<{ 
       migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ, started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`);
     for (const migration of migrations) {
       await db.exec(migration.sql);
-      await db.query("INSERT INTO _prisma_migrations (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)", [randomUUID(), migration.checksum, migration.name]);
+      await db.query("INSERT INTO _prisma_migrations (id, checksum, migration_name, finished_at, applied_steps_count) VALUES ($1, $2, $3, now(), 1)", [
+        randomUUID(),
+        migration.checksum,
+        migration.name,
+      ]);
     }
     await db.exec(SEED);
     return { tables: (await db.query(FINGERPRINT)).rows, migrations: migrations.map((migration) => migration.name) };
@@ -88,43 +92,51 @@ async function makePgliteFolder(dir: string, migrationCount: number): Promise<{ 
 }
 
 describe("embedded PostgreSQL", () => {
-  it("starts on a new folder, keeps its data across a restart, and serves one folder from one process", async () => {
-    const dataDir = path.join(await scratchDir(), "postgres");
-    let server = await start(dataDir);
-    await query(server.url, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('ü ✓')");
-    await expect(startEmbeddedPostgres({ dataDir, handleSignals: false })).rejects.toThrow(/is in use by process \d+/);
-    await server.stop();
+  it(
+    "starts on a new folder, keeps its data across a restart, and serves one folder from one process",
+    async () => {
+      const dataDir = path.join(await scratchDir(), "postgres");
+      let server = await start(dataDir);
+      await query(server.url, "CREATE TABLE kept (note text); INSERT INTO kept VALUES ('ü ✓')");
+      await expect(startEmbeddedPostgres({ dataDir, handleSignals: false })).rejects.toThrow(/is in use by process \d+/);
+      await server.stop();
 
-    server = await start(dataDir);
-    expect(await query(server.url, "SELECT note FROM kept")).toEqual([{ note: "ü ✓" }]);
-    // Connections need the folder's password: the URL without it is refused.
-    const withoutPassword = new URL(server.url);
-    withoutPassword.password = "wrong";
-    await expect(query(withoutPassword.toString(), "SELECT 1")).rejects.toThrow(/password authentication failed/);
-    await server.stop();
-  }, TIMEOUT);
+      server = await start(dataDir);
+      expect(await query(server.url, "SELECT note FROM kept")).toEqual([{ note: "ü ✓" }]);
+      // Connections need the folder's password: the URL without it is refused.
+      const withoutPassword = new URL(server.url);
+      withoutPassword.password = "wrong";
+      await expect(query(withoutPassword.toString(), "SELECT 1")).rejects.toThrow(/password authentication failed/);
+      await server.stop();
+    },
+    TIMEOUT,
+  );
 
-  it("imports a folder of the PGlite default row for row, keeps the old folder, and takes the rest of the migrations", async () => {
-    const root = await scratchDir();
-    const pgliteDir = path.join(root, "pglite");
-    const dataDir = path.join(root, "postgres");
-    const all = (await readCommittedMigrations(path.resolve("prisma/migrations"))).map((migration) => migration.name);
-    // Made with every migration but the last, so that the import is followed by one on its data.
-    const before = await makePgliteFolder(pgliteDir, all.length - 1);
-    const server = await start(dataDir, pgliteDir);
-    expect((await applyMigrations(server.url)).applied).toEqual(all.slice(-1));
-    // The source's tables, row for row; tables of the newer migration, empty.
-    const after = await query<{ name: string; rows: string }>(server.url, FINGERPRINT);
-    const sourceNames = new Set(before.tables.map((table) => (table as { name: string }).name));
-    expect(after.filter((table) => sourceNames.has(table.name))).toEqual(before.tables);
-    expect(after.filter((table) => !sourceNames.has(table.name) && table.rows !== "0")).toEqual([]);
-    expect((await query<{ rows: string }>(server.url, `SELECT count(*)::text AS rows FROM "Card"`))[0]?.rows).toBe("1250");
-    // The old folder is kept beside, renamed, and a restart does not import it again.
-    expect(existsSync(pgliteDir)).toBe(false);
-    expect((await readdir(root)).filter((name) => name.startsWith("pglite.imported-"))).toHaveLength(1);
-    await server.stop();
-    const again = await start(dataDir, pgliteDir);
-    expect((await query<{ rows: string }>(again.url, `SELECT count(*)::text AS rows FROM "Card"`))[0]?.rows).toBe("1250");
-    await again.stop();
-  }, 4 * TIMEOUT); // PGlite (WebAssembly) makes the source folder: minutes on a busy machine
+  it(
+    "imports a folder of the PGlite default row for row, keeps the old folder, and takes the rest of the migrations",
+    async () => {
+      const root = await scratchDir();
+      const pgliteDir = path.join(root, "pglite");
+      const dataDir = path.join(root, "postgres");
+      const all = (await readCommittedMigrations(path.resolve("prisma/migrations"))).map((migration) => migration.name);
+      // Made with every migration but the last, so that the import is followed by one on its data.
+      const before = await makePgliteFolder(pgliteDir, all.length - 1);
+      const server = await start(dataDir, pgliteDir);
+      expect((await applyMigrations(server.url)).applied).toEqual(all.slice(-1));
+      // The source's tables, row for row; tables of the newer migration, empty.
+      const after = await query<{ name: string; rows: string }>(server.url, FINGERPRINT);
+      const sourceNames = new Set(before.tables.map((table) => (table as { name: string }).name));
+      expect(after.filter((table) => sourceNames.has(table.name))).toEqual(before.tables);
+      expect(after.filter((table) => !sourceNames.has(table.name) && table.rows !== "0")).toEqual([]);
+      expect((await query<{ rows: string }>(server.url, `SELECT count(*)::text AS rows FROM "Card"`))[0]?.rows).toBe("1250");
+      // The old folder is kept beside, renamed, and a restart does not import it again.
+      expect(existsSync(pgliteDir)).toBe(false);
+      expect((await readdir(root)).filter((name) => name.startsWith("pglite.imported-"))).toHaveLength(1);
+      await server.stop();
+      const again = await start(dataDir, pgliteDir);
+      expect((await query<{ rows: string }>(again.url, `SELECT count(*)::text AS rows FROM "Card"`))[0]?.rows).toBe("1250");
+      await again.stop();
+    },
+    4 * TIMEOUT,
+  ); // PGlite (WebAssembly) makes the source folder: minutes on a busy machine
 });

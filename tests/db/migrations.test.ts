@@ -50,72 +50,94 @@ describe("committed migrations", () => {
     expect(names.length).toBeGreaterThan(0);
   });
 
-  it("build a database that matches schema.prisma exactly", async () => {
-    url = await freshDatabase();
-    const { applied } = await applyMigrations(url, { migrationsDir });
-    expect(applied).toEqual(names);
-    // Non-empty here means schema.prisma changed without `npm run db:migration -- <name>`.
-    expect(await diffDatabaseToSchema(url, schemaPath)).toBe("");
-  }, TIMEOUT);
+  it(
+    "build a database that matches schema.prisma exactly",
+    async () => {
+      url = await freshDatabase();
+      const { applied } = await applyMigrations(url, { migrationsDir });
+      expect(applied).toEqual(names);
+      // Non-empty here means schema.prisma changed without `npm run db:migration -- <name>`.
+      expect(await diffDatabaseToSchema(url, schemaPath)).toBe("");
+    },
+    TIMEOUT,
+  );
 
-  it("apply nothing the second time", async () => {
-    expect(await applyMigrations(url, { migrationsDir })).toEqual({ applied: [] });
-  }, TIMEOUT);
+  it(
+    "apply nothing the second time",
+    async () => {
+      expect(await applyMigrations(url, { migrationsDir })).toEqual({ applied: [] });
+    },
+    TIMEOUT,
+  );
 
-  it("are recorded so that Prisma's own engine (migrate deploy) sees a clean history", async () => {
-    const migrationsList = {
-      baseDir: migrationsDir,
-      lockfile: { path: "migration_lock.toml", content: null },
-      shadowDbInitScript: "",
-      migrationDirectories: (await readCommittedMigrations(migrationsDir)).map((m) => ({
-        path: m.name,
-        migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: m.sql } },
-      })),
-    };
-    const filters = { externalTables: [], externalEnums: [] };
-    const diagnosis = await withSchemaEngine(url, (engine) =>
-      engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters }),
-    );
-    expect(diagnosis).toEqual({ editedMigrationNames: [], failedMigrationNames: [], hasMigrationsTable: true, history: null });
+  it(
+    "are recorded so that Prisma's own engine (migrate deploy) sees a clean history",
+    async () => {
+      const migrationsList = {
+        baseDir: migrationsDir,
+        lockfile: { path: "migration_lock.toml", content: null },
+        shadowDbInitScript: "",
+        migrationDirectories: (await readCommittedMigrations(migrationsDir)).map((m) => ({
+          path: m.name,
+          migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: m.sql } },
+        })),
+      };
+      const filters = { externalTables: [], externalEnums: [] };
+      const diagnosis = await withSchemaEngine(url, (engine) => engine.diagnoseMigrationHistory({ migrationsList, optInToShadowDatabase: false, filters }));
+      expect(diagnosis).toEqual({ editedMigrationNames: [], failedMigrationNames: [], hasMigrationsTable: true, history: null });
 
-    // And the other way round: a database Prisma migrated needs nothing from us.
-    const prismaMigrated = await freshDatabase();
-    const byPrisma = await withSchemaEngine(prismaMigrated, (engine) => engine.applyMigrations({ migrationsList, filters }));
-    expect(byPrisma.appliedMigrationNames).toEqual(names);
-    expect(await applyMigrations(prismaMigrated, { migrationsDir })).toEqual({ applied: [] });
-  }, TIMEOUT);
+      // And the other way round: a database Prisma migrated needs nothing from us.
+      const prismaMigrated = await freshDatabase();
+      const byPrisma = await withSchemaEngine(prismaMigrated, (engine) => engine.applyMigrations({ migrationsList, filters }));
+      expect(byPrisma.appliedMigrationNames).toEqual(names);
+      expect(await applyMigrations(prismaMigrated, { migrationsDir })).toEqual({ applied: [] });
+    },
+    TIMEOUT,
+  );
 
-  it("are applied exactly once when several instances start at the same time", async () => {
-    const shared = await freshDatabase();
-    const results = await Promise.all(Array.from({ length: 4 }, () => applyMigrations(shared, { migrationsDir })));
-    expect(results.flatMap((r) => r.applied).sort()).toEqual(names);
-    const rows = await query<{ migration_name: string; n: number }>(
-      shared,
-      "SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY migration_name ORDER BY migration_name",
-    );
-    expect(rows).toEqual(names.map((name) => ({ migration_name: name, n: 1 })));
-  }, TIMEOUT);
-
-  it("refuse to run when an applied migration's file was edited", async () => {
-    await query(url, `UPDATE _prisma_migrations SET checksum = repeat('0', 64) WHERE migration_name = '${names[0]}'`);
-    await expect(applyMigrations(url, { migrationsDir })).rejects.toThrow(/was changed after it was applied/);
-  }, TIMEOUT);
-
-  it("roll back a failing migration completely", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), "snap-migrations-"));
-    try {
-      await cp(migrationsDir, dir, { recursive: true });
-      await mkdir(path.join(dir, "99999999999999_broken"));
-      await writeFile(path.join(dir, "99999999999999_broken", "migration.sql"), 'CREATE TABLE "Half" (id int);\nSELECT 1/0;\n');
-      const target = await freshDatabase();
-      await expect(applyMigrations(target, { migrationsDir: dir })).rejects.toThrow(/99999999999999_broken failed/);
-      const [state] = await query<{ half: string | null; rows: number }>(
-        target,
-        "SELECT to_regclass('\"Half\"')::text AS half, (SELECT count(*)::int FROM _prisma_migrations) AS rows",
+  it(
+    "are applied exactly once when several instances start at the same time",
+    async () => {
+      const shared = await freshDatabase();
+      const results = await Promise.all(Array.from({ length: 4 }, () => applyMigrations(shared, { migrationsDir })));
+      expect(results.flatMap((r) => r.applied).sort()).toEqual(names);
+      const rows = await query<{ migration_name: string; n: number }>(
+        shared,
+        "SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY migration_name ORDER BY migration_name",
       );
-      expect(state).toEqual({ half: null, rows: names.length });
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, TIMEOUT);
+      expect(rows).toEqual(names.map((name) => ({ migration_name: name, n: 1 })));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "refuse to run when an applied migration's file was edited",
+    async () => {
+      await query(url, `UPDATE _prisma_migrations SET checksum = repeat('0', 64) WHERE migration_name = '${names[0]}'`);
+      await expect(applyMigrations(url, { migrationsDir })).rejects.toThrow(/was changed after it was applied/);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "roll back a failing migration completely",
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), "snap-migrations-"));
+      try {
+        await cp(migrationsDir, dir, { recursive: true });
+        await mkdir(path.join(dir, "99999999999999_broken"));
+        await writeFile(path.join(dir, "99999999999999_broken", "migration.sql"), 'CREATE TABLE "Half" (id int);\nSELECT 1/0;\n');
+        const target = await freshDatabase();
+        await expect(applyMigrations(target, { migrationsDir: dir })).rejects.toThrow(/99999999999999_broken failed/);
+        const [state] = await query<{ half: string | null; rows: number }>(
+          target,
+          "SELECT to_regclass('\"Half\"')::text AS half, (SELECT count(*)::int FROM _prisma_migrations) AS rows",
+        );
+        expect(state).toEqual({ half: null, rows: names.length });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT,
+  );
 });

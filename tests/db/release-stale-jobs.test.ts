@@ -28,7 +28,11 @@ afterAll(async () => {
 async function lockedJob(task: string, worker: string, lockedSecondsAgo: number): Promise<string> {
   const { rows } = await pool.query<{ id: string }>("SELECT (graphile_worker.add_job($1, json_build_object('deliveryId', 'none'))).id::text AS id", [task]);
   const id = rows[0]!.id;
-  await pool.query("UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - make_interval(secs => $3) WHERE id = $1", [id, worker, lockedSecondsAgo]);
+  await pool.query("UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - make_interval(secs => $3) WHERE id = $1", [
+    id,
+    worker,
+    lockedSecondsAgo,
+  ]);
   return id;
 }
 

@@ -190,7 +190,12 @@ test("lines, rows and columns, a new card, a resized column, and a delete", asyn
   await expectSaved(page);
 
   const saved = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap;
-  expect(saved).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch", canvasBackgroundColor: "#fef3c7", fontFamily: "ui-serif, Georgia, serif" });
+  expect(saved).toMatchObject({
+    title: "Flow chart",
+    subtitle: "From idea to launch",
+    canvasBackgroundColor: "#fef3c7",
+    fontFamily: "ui-serif, Georgia, serif",
+  });
   expect(saved.colWidths).toEqual({ "1": 280 });
   expect(saved.cards).toHaveLength(8);
   expect(saved.cards.find((card: any) => card.row === 0 && card.col === 0)).toMatchObject({ title: "Fresh" });

@@ -170,7 +170,11 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
   await expect(page.getByRole("status").filter({ hasText: "Moved “Launch plan” to Q3 plans" })).toBeVisible();
   await expect(launchTile).toContainText("In folder Q3 plans");
   expect((await api("GET", `/api/snaps/${launchId}`)).snap.folder).toEqual({ id: expect.any(String), name: "Q3 plans" });
-  await page.getByRole("status").filter({ hasText: "Moved" }).waitFor({ state: "detached" }).catch(() => undefined);
+  await page
+    .getByRole("status")
+    .filter({ hasText: "Moved" })
+    .waitFor({ state: "detached" })
+    .catch(() => undefined);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.mouse.move(0, 0);
   await page.screenshot({ path: "tests/artifacts/dashboard.png", fullPage: true });
@@ -217,7 +221,10 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
 test("workspace settings: an admin adds a member by email, changes their role and removes them", async ({ page, browser, baseURL }) => {
   await signUp(page, "Avery Admin");
   const bobEmail = uniqueEmail("bob");
-  const created = await page.request.post("/api/account", { data: { email: bobEmail, password: STRONG_PASSWORD, name: "Bob Builder" }, headers: { Origin: baseURL! } });
+  const created = await page.request.post("/api/account", {
+    data: { email: bobEmail, password: STRONG_PASSWORD, name: "Bob Builder" },
+    headers: { Origin: baseURL! },
+  });
   expect(created.status()).toBe(201);
 
   await page.goto("/settings/workspace");

@@ -73,7 +73,8 @@ test("a keyboard-only session: create, move, resize, connect, delete and undo", 
 
   // Into the grid with Tab (past the track headers); its one tab stop is the first card.
   await page.getByRole("button", { name: "Connect", exact: true }).focus();
-  for (let tabs = 0; tabs < 60 && !(await cardAt(page, 1, 1).evaluate((element) => element === document.activeElement)); tabs += 1) await page.keyboard.press("Tab");
+  for (let tabs = 0; tabs < 60 && !(await cardAt(page, 1, 1).evaluate((element) => element === document.activeElement)); tabs += 1)
+    await page.keyboard.press("Tab");
   await expect(cardAt(page, 1, 1)).toBeFocused();
 
   // Delete the first card: its cell is empty and keeps the focus; Enter there creates a card.

@@ -84,7 +84,12 @@ test("generate a key, see it once, use it, revoke it", async ({ page, context, p
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole("row", { name: /CI key/ }).getByRole("cell").nth(4)).toHaveText("just now", { timeout: 1000 });
+    await expect(
+      page
+        .getByRole("row", { name: /CI key/ })
+        .getByRole("cell")
+        .nth(4),
+    ).toHaveText("just now", { timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -44,7 +44,9 @@ export async function listenTestOidcProvider(): Promise<TestOidcProvider> {
     identities,
     start(redirectUri) {
       const provider = new Provider(issuer, {
-        clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], response_types: ["code"], grant_types: ["authorization_code"] }],
+        clients: [
+          { client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], response_types: ["code"], grant_types: ["authorization_code"] },
+        ],
         claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
         // The claims go in the ID token, as Keycloak, Authentik and Google put them.
         conformIdTokenClaims: false,
@@ -55,9 +57,7 @@ export async function listenTestOidcProvider(): Promise<TestOidcProvider> {
           return {
             accountId: login,
             async claims() {
-              return identity
-                ? { sub: login, email: identity.email, email_verified: identity.emailVerified, name: identity.name }
-                : { sub: login };
+              return identity ? { sub: login, email: identity.email, email_verified: identity.emailVerified, name: identity.name } : { sub: login };
             },
           };
         },

@@ -26,7 +26,13 @@ test.beforeAll(async () => {
   app = await startAppServer({
     databaseUrl: databaseUrl!,
     authSecret: randomBytes(32).toString("base64url"),
-    env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, OIDC_CLIENT_SECRET: provider.clientSecret, OIDC_NAME: "Test SSO", LOG_LEVEL: "error" },
+    env: {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: "Test SSO",
+      LOG_LEVEL: "error",
+    },
   });
   appUrl = app.baseUrl.replace("127.0.0.1", "localhost");
   provider.start(`${appUrl}/api/auth/callback/oidc`);

@@ -29,7 +29,11 @@ async function watchCsp(page: Page): Promise<() => string[]> {
 /** The page's policy: script-src by nonce and 'strict-dynamic', never 'unsafe-inline'; every script carries the nonce. */
 async function expectNoncePolicy(page: Page, response: Response | null): Promise<string> {
   const policy = (await response?.headerValue("content-security-policy")) ?? "";
-  const scriptSrc = policy.split(";").map((directive) => directive.trim()).find((directive) => directive.startsWith("script-src")) ?? "";
+  const scriptSrc =
+    policy
+      .split(";")
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith("script-src")) ?? "";
   expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]{20,}'/);
   expect(scriptSrc).toContain("'strict-dynamic'");
   expect(scriptSrc).not.toContain("'unsafe-inline'");

@@ -82,7 +82,11 @@ test("templates, export, duplicate and import in the browser", async ({ page }) 
   await page.getByRole("button", { name: "Import" }).click();
   const importDialog = page.getByRole("dialog", { name: "Import a snap" });
   const input = importDialog.locator('input[type="file"]');
-  const broken = { ...document, cards: document.cards.map((card: { row: number }, index: number) => (index === 3 ? { ...card, row: 40 } : card)), lines: [{ from: "c1", to: "nope" }] };
+  const broken = {
+    ...document,
+    cards: document.cards.map((card: { row: number }, index: number) => (index === 3 ? { ...card, row: 40 } : card)),
+    lines: [{ from: "c1", to: "nope" }],
+  };
   await input.setInputFiles({ name: "broken.snap.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(broken)) });
   await expect(importDialog.getByRole("alert")).toContainText("cards[3].row");
   await expect(importDialog.getByRole("alert")).toContainText("lines[0].to");

@@ -103,7 +103,10 @@ test("add a webhook, see its secret once, test it, read the log, disable, rotate
 test("the Webhooks section at phone width", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Pia Phone");
-  const created = await page.request.post("/api/webhooks", { data: { url: "https://hooks.example.com/phone", description: "A rather long description to wrap" }, headers: { origin: new URL(page.url()).origin } });
+  const created = await page.request.post("/api/webhooks", {
+    data: { url: "https://hooks.example.com/phone", description: "A rather long description to wrap" },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(created.status()).toBe(201);
   await page.goto("/settings/integrations");
   const section = page.getByRole("region", { name: "Webhooks" });

@@ -11,7 +11,22 @@ function board(rows: number, cols: number): BoardDoc {
   const cards = [];
   for (let row = 0; row < rows; row += 1) for (let col = 0; col < cols; col += 1) cards.push(blankCard(`c${row}${col}`, row, col));
   return {
-    snap: { id: "s", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view", shareToken: null, sharedWithWorkspace: false },
+    snap: {
+      id: "s",
+      title: "T",
+      subtitle: null,
+      icon: null,
+      fontFamily: "Inter",
+      canvasBackgroundColor: "#f8fafc",
+      cellSpacing: 8,
+      rowHeights: {},
+      colWidths: {},
+      folderId: null,
+      isPublic: false,
+      shareMode: "view",
+      shareToken: null,
+      sharedWithWorkspace: false,
+    },
     cards,
     lines: [],
   };

@@ -11,7 +11,22 @@ type Call = { path: string; method: string; body: any; headers?: Record<string, 
 
 function doc(cards = 2): BoardDoc {
   return {
-    snap: { id: "s1", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view", shareToken: null, sharedWithWorkspace: false },
+    snap: {
+      id: "s1",
+      title: "T",
+      subtitle: null,
+      icon: null,
+      fontFamily: "Inter",
+      canvasBackgroundColor: "#f8fafc",
+      cellSpacing: 8,
+      rowHeights: {},
+      colWidths: {},
+      folderId: null,
+      isPublic: false,
+      shareMode: "view",
+      shareToken: null,
+      sharedWithWorkspace: false,
+    },
     cards: Array.from({ length: cards }, (_, index) => ({ ...blankCard(`srv${index}`, 0, index), title: `Card ${index}` })),
     lines: [],
   };
@@ -23,7 +38,7 @@ function doc(cards = 2): BoardDoc {
  */
 function setup(respond: (call: Call) => ApiResult<unknown> | Promise<ApiResult<unknown>>, initial = doc(), restToCome = false) {
   const calls: Call[] = [];
-  const request = async <T,>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const request = async <T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const call = { path, method: options.method ?? "GET", body: options.body, headers: options.headers };
     calls.push(call);
     return (await respond(call)) as ApiResult<T>;
@@ -41,7 +56,18 @@ const patchAt = (version: number) => (call: Call) =>
   answered(version, { cards: (call.body.updates ?? []).map((update: any) => ({ ...blankCard(update.id, 0, 0), ...update, snapId: "s1" })) });
 
 function change(version: number, fields: Partial<ChangeMessage> = {}): ChangeMessage {
-  return { version, baseVersion: version - 1, actor: { userId: "u2", name: "Alex Smith" }, cards: [], cardFields: {}, deletedCardIds: [], lines: [], deletedLineIds: [], snap: null, ...fields };
+  return {
+    version,
+    baseVersion: version - 1,
+    actor: { userId: "u2", name: "Alex Smith" },
+    cards: [],
+    cardFields: {},
+    deletedCardIds: [],
+    lines: [],
+    deletedLineIds: [],
+    snap: null,
+    ...fields,
+  };
 }
 
 const card = (store: BoardStore, id: string) => store.getDoc().cards.find((candidate) => candidate.id === id);
@@ -90,7 +116,9 @@ describe("the board under other people's changes", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(1);
     // The stream is quicker than the HTTP answer: the echo must wait for it, then be dropped.
-    store.remote.receive(change(11, { actor: { userId: "me", name: "Me" }, cards: [withFields(blankCard("srv-new", 4, 0), {})], cardFields: { "srv-new": ["row"] } }));
+    store.remote.receive(
+      change(11, { actor: { userId: "me", name: "Me" }, cards: [withFields(blankCard("srv-new", 4, 0), {})], cardFields: { "srv-new": ["row"] } }),
+    );
     expect(store.getDoc().cards).toHaveLength(3);
     answer({ ok: true, status: 201, data: { cards: [{ ...blankCard("srv-new", 4, 0), snapId: "s1" }] }, headers: new Headers({ "Snap-Version": "11" }) });
     await settle();
@@ -118,7 +146,10 @@ describe("the board under other people's changes", () => {
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
     store.remote.receive(change(11, { cards: [withFields(base, { title: "Theirs", color: "#fee2e2" })], cardFields: { srv0: ["title", "color"] } }));
     expect(card(store, "srv0")).toMatchObject({ title: "Mine", color: "#fee2e2" });
-    expect(store.getNotice()).toMatchObject({ tone: "info", message: "Alex Smith changed the text of “Mine” while you were editing it. Your edit is kept and replaces theirs." });
+    expect(store.getNotice()).toMatchObject({
+      tone: "info",
+      message: "Alex Smith changed the text of “Mine” while you were editing it. Your edit is kept and replaces theirs.",
+    });
     await settle();
     expect(calls[0]!.body.updates).toEqual([{ id: "srv0", title: "Mine" }]);
   });
@@ -205,7 +236,13 @@ describe("the board under other people's changes", () => {
     const { store } = setup(patchAt(30));
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
     const server = doc();
-    store.remote.resetTo({ ...server.snap, title: "Fresh", version: 20, cards: [withFields(server.cards[0]!, { color: "#dbeafe" }), withFields(blankCard("srv7", 2, 2), {})], lines: [] });
+    store.remote.resetTo({
+      ...server.snap,
+      title: "Fresh",
+      version: 20,
+      cards: [withFields(server.cards[0]!, { color: "#dbeafe" }), withFields(blankCard("srv7", 2, 2), {})],
+      lines: [],
+    });
     expect(store.getDoc().cards.map((c) => [c.id, c.title, c.color])).toEqual([
       ["srv0", "Mine", "#dbeafe"],
       ["srv7", "", ""],

@@ -11,7 +11,22 @@ type Call = { path: string; method: string; body: any };
 
 function doc(cards = 3): BoardDoc {
   return {
-    snap: { id: "s1", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view", shareToken: null, sharedWithWorkspace: false },
+    snap: {
+      id: "s1",
+      title: "T",
+      subtitle: null,
+      icon: null,
+      fontFamily: "Inter",
+      canvasBackgroundColor: "#f8fafc",
+      cellSpacing: 8,
+      rowHeights: {},
+      colWidths: {},
+      folderId: null,
+      isPublic: false,
+      shareMode: "view",
+      shareToken: null,
+      sharedWithWorkspace: false,
+    },
     cards: Array.from({ length: cards }, (_, index) => ({ ...blankCard(`srv${index}`, 0, index) })),
     lines: [],
   };
@@ -20,7 +35,7 @@ function doc(cards = 3): BoardDoc {
 /** A store whose saves go to `respond` instead of the network. */
 function setup(initial: BoardDoc, respond: (call: Call) => ApiResult<unknown>) {
   const calls: Call[] = [];
-  const request = async <T,>(path: string, options: { method?: string; body?: unknown } = {}) => {
+  const request = async <T>(path: string, options: { method?: string; body?: unknown } = {}) => {
     const call = { path, method: options.method ?? "GET", body: options.body };
     calls.push(call);
     return respond(call) as ApiResult<T>;
@@ -38,7 +53,11 @@ describe("saving the board", () => {
   afterEach(() => vi.useRealTimers());
 
   it("debounces field edits into one batch PATCH per quiet moment, merged per card", async () => {
-    const { store, calls } = setup(doc(), ({ body }) => ({ ok: true, status: 200, data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u, snapId: "s1" })) } }));
+    const { store, calls } = setup(doc(), ({ body }) => ({
+      ok: true,
+      status: 200,
+      data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u, snapId: "s1" })) },
+    }));
     const [a, b] = store.getDoc().cards;
     store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { title: "" }, after: { title: "x" } }] }]);
     store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { color: "" }, after: { color: "#ffffff" } }] }]);
@@ -47,13 +66,26 @@ describe("saving the board", () => {
     expect(calls).toHaveLength(0);
     await settle();
     expect(calls).toEqual([
-      { path: "/api/snaps/cards/batch", method: "PATCH", body: { updates: [{ id: "srv0", title: "x", color: "#ffffff" }, { id: "srv1", bold: true }] } },
+      {
+        path: "/api/snaps/cards/batch",
+        method: "PATCH",
+        body: {
+          updates: [
+            { id: "srv0", title: "x", color: "#ffffff" },
+            { id: "srv1", bold: true },
+          ],
+        },
+      },
     ]);
     expect(store.getStatus()).toBe("saved");
   });
 
   it("sends at most 100 updates per request", async () => {
-    const { store, calls } = setup(doc(150), ({ body }) => ({ ok: true, status: 200, data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u })) } }));
+    const { store, calls } = setup(doc(150), ({ body }) => ({
+      ok: true,
+      status: 200,
+      data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u })) },
+    }));
     store.apply([{ type: "updateCards", updates: store.getDoc().cards.map((card) => ({ id: card.id, before: { bold: false }, after: { bold: true } })) }]);
     await settle();
     expect(calls.map((call) => call.body.updates.length)).toEqual([100, 50]);
@@ -101,7 +133,11 @@ describe("saving the board", () => {
     expect(store.getDoc().cards).toEqual([card]);
     store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "back" } }] }]);
     await settle();
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual(["DELETE /api/snaps/cards/srv0", "POST /api/snaps/cards/batch", "PATCH /api/snaps/cards/batch"]);
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      "DELETE /api/snaps/cards/srv0",
+      "POST /api/snaps/cards/batch",
+      "PATCH /api/snaps/cards/batch",
+    ]);
     expect(calls[2]!.body.updates[0]).toMatchObject({ id: "again1", title: "back" });
   });
 });

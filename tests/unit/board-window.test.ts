@@ -53,7 +53,22 @@ describe("the page's board payload", () => {
   it("leaves out default fields and puts them back, card for card", () => {
     const styled: BoardCard = { ...blankCard("b", 0, 1), title: "Hi", color: "#dbeafe", bold: true, cellOpacity: 40 };
     const doc = {
-      snap: { id: "s", title: "T", subtitle: null, icon: null, fontFamily: "Inter", canvasBackgroundColor: "#f8fafc", cellSpacing: 8, rowHeights: {}, colWidths: {}, folderId: null, isPublic: false, shareMode: "view" as const, shareToken: null, sharedWithWorkspace: false },
+      snap: {
+        id: "s",
+        title: "T",
+        subtitle: null,
+        icon: null,
+        fontFamily: "Inter",
+        canvasBackgroundColor: "#f8fafc",
+        cellSpacing: 8,
+        rowHeights: {},
+        colWidths: {},
+        folderId: null,
+        isPublic: false,
+        shareMode: "view" as const,
+        shareToken: null,
+        sharedWithWorkspace: false,
+      },
       cards: [blankCard("a", 0, 0), styled],
       lines: [],
     };
@@ -73,7 +88,9 @@ describe("the first window and the rest of the board", () => {
     // Columns every 208 px, rows every 128: 1920 px across and 1260 down reach column 10 and row 10;
     // 40 px columns start every 48 px, and the 41st starts at 1920.
     expect(firstWindow(sizes, { rows: 100, cols: 100 })).toEqual({ rows: 10, cols: 10 });
-    expect(firstWindow({ ...sizes, colWidths: Object.fromEntries(Array.from({ length: 100 }, (_, index) => [String(index), 40])) }, { rows: 100, cols: 100 })).toEqual({
+    expect(
+      firstWindow({ ...sizes, colWidths: Object.fromEntries(Array.from({ length: 100 }, (_, index) => [String(index), 40])) }, { rows: 100, cols: 100 }),
+    ).toEqual({
       rows: 10,
       cols: 41,
     });

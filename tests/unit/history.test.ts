@@ -6,7 +6,15 @@ import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 
 const card = (id: string, row: number, col: number, title = ""): CardView =>
   ({ id, snapId: "s", row, col, rowSpan: 1, colSpan: 1, color: "", title }) as unknown as CardView;
-const line = (id: string, fromCardId: string, toCardId: string) => ({ id, snapId: "s", fromCardId, toCardId, color: "#64748b", style: "solid" as const, arrow: "end" as const });
+const line = (id: string, fromCardId: string, toCardId: string) => ({
+  id,
+  snapId: "s",
+  fromCardId,
+  toCardId,
+  color: "#64748b",
+  style: "solid" as const,
+  arrow: "end" as const,
+});
 
 const base = {
   id: "s",

@@ -11,7 +11,10 @@ function jsonRequest(body: string, contentType = "application/json") {
 }
 
 async function thrown(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -68,7 +71,7 @@ describe("error responses", () => {
   it("hide unexpected errors behind a generic 500", async () => {
     const original = console.error;
     console.error = () => {};
-    const response = toErrorResponse(new Error("relation \"secret_table\" does not exist"));
+    const response = toErrorResponse(new Error('relation "secret_table" does not exist'));
     console.error = original;
     expect(response.status).toBe(500);
     const body = await response.json();

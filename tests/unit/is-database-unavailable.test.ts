@@ -5,7 +5,10 @@ import { isDatabaseUnavailable } from "@/lib/http/is-database-unavailable";
 describe("isDatabaseUnavailable", () => {
   it.each([
     ["a refused connect", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" })],
-    ["the adapter's error for a reset connection", Object.assign(new Error("ConnectionClosed"), { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } })],
+    [
+      "the adapter's error for a reset connection",
+      Object.assign(new Error("ConnectionClosed"), { name: "DriverAdapterError", cause: { kind: "ConnectionClosed" } }),
+    ],
     [
       "Prisma's P2010 wrapping it (a raw query inside a transaction)",
       Object.assign(new Error("Raw query failed. Code: `N/A`. Message: `Server has closed the connection.`"), {

@@ -14,7 +14,12 @@ function endlessBody(chunkBytes: number) {
       controller.enqueue(new Uint8Array(chunkBytes).fill(32));
     },
   });
-  const request = new Request("http://local/x", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+  const request = new Request("http://local/x", {
+    method: "POST",
+    body: stream,
+    headers: { "content-type": "application/json" },
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled };
 }
 

@@ -25,5 +25,10 @@ export async function generateMetadata({ params }: PublicPageProps): Promise<Met
 export default async function PublicSnapPage({ params }: PublicPageProps) {
   const opening = await loadPublicSnap((await params).token);
   if (!opening) notFound();
-  return <PublicBoard doc={packBoardDoc(toBoardDoc(opening.snap))} rest={restOfBoard(opening, (window, band) => listCardsOutsideWindow(opening.snap.id, window, band))} />;
+  return (
+    <PublicBoard
+      doc={packBoardDoc(toBoardDoc(opening.snap))}
+      rest={restOfBoard(opening, (window, band) => listCardsOutsideWindow(opening.snap.id, window, band))}
+    />
+  );
 }

@@ -139,7 +139,12 @@ function ShareSettings({ snap, onSaved, onDone }: { snap: BoardSnap; onSaved: (s
 
       <DialogActions>
         {shared && (
-          <Button variant="ghost" className="text-red-600! hover:bg-red-50! sm:mr-auto" disabled={pending} onClick={() => void save({ sharedWithWorkspace: false, isPublic: false })}>
+          <Button
+            variant="ghost"
+            className="text-red-600! hover:bg-red-50! sm:mr-auto"
+            disabled={pending}
+            onClick={() => void save({ sharedWithWorkspace: false, isPublic: false })}
+          >
             Stop sharing
           </Button>
         )}

@@ -72,7 +72,9 @@ function SettingsForm({ snap, canDelete, onCancel, onSaved, onDeleteRequest }: O
     };
   }, []);
 
-  const fontOptions = FONT_CHOICES.some((choice) => choice.value === snap.fontFamily) ? FONT_CHOICES : [...FONT_CHOICES, { value: snap.fontFamily, label: snap.fontFamily }];
+  const fontOptions = FONT_CHOICES.some((choice) => choice.value === snap.fontFamily)
+    ? FONT_CHOICES
+    : [...FONT_CHOICES, { value: snap.fontFamily, label: snap.fontFamily }];
   const folderOptions = [
     { value: "", label: folders.status === "loading" ? "Loading folders…" : "No folder" },
     ...(folders.status === "ready" ? folders.folders.map((folder) => ({ value: folder.id, label: folder.name })) : []),
@@ -112,9 +114,23 @@ function SettingsForm({ snap, canDelete, onCancel, onSaved, onDeleteRequest }: O
     <form onSubmit={handleSubmit} noValidate className="space-y-4">
       {formError && <Alert title="Couldn't save the settings">{formError}</Alert>}
       <TextField label="Title" value={title} maxLength={200} required error={errors.title} onChange={(event) => setTitle(event.target.value)} data-autofocus />
-      <TextField label="Subtitle" labelAside="Optional" value={subtitle} maxLength={500} error={errors.subtitle} onChange={(event) => setSubtitle(event.target.value)} />
+      <TextField
+        label="Subtitle"
+        labelAside="Optional"
+        value={subtitle}
+        maxLength={500}
+        error={errors.subtitle}
+        onChange={(event) => setSubtitle(event.target.value)}
+      />
       <div>
-        <TextField label="Icon" labelAside="An emoji or a few characters" value={icon} maxLength={16} error={errors.icon} onChange={(event) => setIcon(event.target.value)} />
+        <TextField
+          label="Icon"
+          labelAside="An emoji or a few characters"
+          value={icon}
+          maxLength={16}
+          error={errors.icon}
+          onChange={(event) => setIcon(event.target.value)}
+        />
         <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label="Suggested icons">
           {ICON_CHOICES.map((choice) => (
             <button

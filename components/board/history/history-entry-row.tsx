@@ -5,7 +5,10 @@ import { viewerColor } from "../viewer-color";
 import type { HistoryEntry } from "./history-types";
 
 function initials(name: string | null): string {
-  const words = (name ?? "?").replace(/@.*/, "").split(/[\s._-]+/).filter(Boolean);
+  const words = (name ?? "?")
+    .replace(/@.*/, "")
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return ((words[0]?.[0] ?? "?") + (words[1]?.[0] ?? "")).toUpperCase();
 }
 

@@ -40,7 +40,12 @@ export function HistoryPanel({ history, previewVersion, currentVersion, onSelect
     >
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 py-2 pr-2 pl-4">
         <h2 className="text-sm font-semibold text-slate-900">History</h2>
-        <button type="button" aria-label="Close history" onClick={onClose} className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100">
+        <button
+          type="button"
+          aria-label="Close history"
+          onClick={onClose}
+          className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+        >
           <CloseIcon className="size-4" />
         </button>
       </div>

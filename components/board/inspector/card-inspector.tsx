@@ -26,7 +26,13 @@ import type { BoardCard, CardPatch } from "../board-types";
 import { cardTypeViewOf } from "../card-types/card-type-views";
 import { InspectorSection } from "./inspector-section";
 
-const FONT_LABELS: Record<string, string> = { "text-xs": "Extra small", "text-sm": "Small", "text-base": "Medium", "text-lg": "Large", "text-xl": "Extra large" };
+const FONT_LABELS: Record<string, string> = {
+  "text-xs": "Extra small",
+  "text-sm": "Small",
+  "text-base": "Medium",
+  "text-lg": "Large",
+  "text-xl": "Extra large",
+};
 
 interface CardInspectorProps {
   card: BoardCard;
@@ -41,7 +47,10 @@ interface CardInspectorProps {
 export function CardInspector({ card, onChange, onMove, onResize, onDelete }: CardInspectorProps) {
   const typeOptions: { value: string; label: string }[] = CARD_TYPES.map((type) => ({ value: type.name, label: type.label }));
   if (!typeOptions.some((option) => option.value === card.cellType)) typeOptions.push({ value: card.cellType, label: `${card.cellType} (custom)` });
-  const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({ value: size, label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase() }));
+  const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({
+    value: size,
+    label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase(),
+  }));
   if (!fontOptions.some((option) => option.value === card.fontSize)) fontOptions.push({ value: card.fontSize, label: card.fontSize });
   const { url } = cardTypeOf(card.cellType);
   const isUrl = url !== null;
@@ -70,7 +79,12 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
         />
         {inspector.completed && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={card.completed} onChange={(event) => onChange({ completed: event.target.checked })} className="size-4 accent-indigo-600" />
+            <input
+              type="checkbox"
+              checked={card.completed}
+              onChange={(event) => onChange({ completed: event.target.checked })}
+              className="size-4 accent-indigo-600"
+            />
             Completed
           </label>
         )}
@@ -78,8 +92,22 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
 
       <InspectorSection title="Fill and border">
         <ColorPicker label="Color" value={card.color} allowNone onChange={(color) => onChange({ color }, `color:${card.id}`)} />
-        <RangeField label="Opacity" value={card.cellOpacity} min={0} max={100} unit="%" onChange={(cellOpacity) => onChange({ cellOpacity }, `opacity:${card.id}`)} />
-        <RangeField label="Corner radius" value={card.borderRadius} min={0} max={24} unit="px" onChange={(borderRadius) => onChange({ borderRadius }, `radius:${card.id}`)} />
+        <RangeField
+          label="Opacity"
+          value={card.cellOpacity}
+          min={0}
+          max={100}
+          unit="%"
+          onChange={(cellOpacity) => onChange({ cellOpacity }, `opacity:${card.id}`)}
+        />
+        <RangeField
+          label="Corner radius"
+          value={card.borderRadius}
+          min={0}
+          max={24}
+          unit="px"
+          onChange={(borderRadius) => onChange({ borderRadius }, `radius:${card.id}`)}
+        />
         <RangeField label="Border" value={card.borderSize} min={0} max={8} unit="px" onChange={(borderSize) => onChange({ borderSize }, `border:${card.id}`)} />
       </InspectorSection>
 

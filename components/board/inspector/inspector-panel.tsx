@@ -36,7 +36,12 @@ export function InspectorPanel({ title, active, collapsed, onToggleCollapsed, on
             >
               {collapsed ? <ChevronUpIcon className="size-4" /> : <ChevronDownIcon className="size-4" />}
             </button>
-            <button type="button" aria-label="Close inspector" onClick={onClose} className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label="Close inspector"
+              onClick={onClose}
+              className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+            >
               <CloseIcon className="size-4" />
             </button>
           </div>

@@ -44,11 +44,7 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: WebhookSumma
       title={secret ? "New signing secret" : "Rotate signing secret?"}
       description={secret ? "Requests are signed with this secret from now on." : "The current secret stops working at once: update your receiver right after."}
     >
-      {secret ? (
-        <KeyReveal secret={secret} label="Signing secret" what="secret" />
-      ) : (
-        error && <Alert title="Could not rotate the secret">{error}</Alert>
-      )}
+      {secret ? <KeyReveal secret={secret} label="Signing secret" what="secret" /> : error && <Alert title="Could not rotate the secret">{error}</Alert>}
       <DialogActions>
         {secret ? (
           <Button onClick={close}>Done</Button>

@@ -11,7 +11,15 @@ import type { WebhookDelivery } from "./webhook-types";
 type LogState = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; deliveries: WebhookDelivery[] };
 
 /** One endpoint's delivery log, newest first, each with Retry. `version` changes reload it. */
-export function WebhookDeliveries({ webhookId, version, onNotice }: { webhookId: string; version: number; onNotice: (message: string, tone?: "success" | "error") => void }) {
+export function WebhookDeliveries({
+  webhookId,
+  version,
+  onNotice,
+}: {
+  webhookId: string;
+  version: number;
+  onNotice: (message: string, tone?: "success" | "error") => void;
+}) {
   const [log, setLog] = useState<LogState>({ status: "loading" });
   const [reload, setReload] = useState(0);
   const [retrying, setRetrying] = useState<string | null>(null);
@@ -55,7 +63,9 @@ export function WebhookDeliveries({ webhookId, version, onNotice }: { webhookId:
           <Alert title="Could not load the deliveries">{log.message}</Alert>
         </div>
       )}
-      {log.status === "ready" && log.deliveries.length === 0 && <p className="mt-3 text-sm text-slate-500">Nothing sent yet. Send a test event to try the endpoint.</p>}
+      {log.status === "ready" && log.deliveries.length === 0 && (
+        <p className="mt-3 text-sm text-slate-500">Nothing sent yet. Send a test event to try the endpoint.</p>
+      )}
       {log.status === "ready" && log.deliveries.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200" aria-label="Deliveries">
           {log.deliveries.map((delivery) => (
@@ -70,10 +80,21 @@ export function WebhookDeliveries({ webhookId, version, onNotice }: { webhookId:
               <span className="text-slate-500">
                 <RelativeTime value={delivery.createdAt} />
               </span>
-              <Button variant="secondary" size="sm" className="ml-auto" pending={retrying === delivery.id} onClick={() => retry(delivery)} aria-label={`Retry ${delivery.eventType} delivery`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="ml-auto"
+                pending={retrying === delivery.id}
+                onClick={() => retry(delivery)}
+                aria-label={`Retry ${delivery.eventType} delivery`}
+              >
                 Retry
               </Button>
-              {delivery.lastError && <p className="w-full truncate text-xs text-slate-500" title={delivery.lastError}>{delivery.lastError}</p>}
+              {delivery.lastError && (
+                <p className="w-full truncate text-xs text-slate-500" title={delivery.lastError}>
+                  {delivery.lastError}
+                </p>
+              )}
             </li>
           ))}
         </ul>

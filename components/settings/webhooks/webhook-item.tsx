@@ -101,7 +101,13 @@ export function WebhookItem({ webhook, snapTitle, onChanged, onRotate, onDelete,
           <Button variant="secondary" size="sm" onClick={() => onRotate(webhook)}>
             Rotate secret
           </Button>
-          <Button variant="ghost" size="sm" className="text-red-600! hover:bg-red-50!" onClick={() => onDelete(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-red-600! hover:bg-red-50!"
+            onClick={() => onDelete(webhook)}
+            aria-label={`Delete webhook ${webhook.url}`}
+          >
             Delete
           </Button>
         </div>

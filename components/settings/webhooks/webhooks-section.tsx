@@ -60,7 +60,9 @@ export function WebhooksSection() {
               </span>
             )}
           </div>
-          <p className="mt-1 max-w-xl text-sm text-slate-600">Have every change to your snaps sent to another service as it happens, signed so it can check the sender.</p>
+          <p className="mt-1 max-w-xl text-sm text-slate-600">
+            Have every change to your snaps sent to another service as it happens, signed so it can check the sender.
+          </p>
         </div>
         <Button ref={addButtonRef} onClick={() => setAdding(true)} className="self-start">
           <PlusIcon className="size-4" />

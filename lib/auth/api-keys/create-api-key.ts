@@ -24,10 +24,7 @@ export async function createApiKey(userId: string, input: unknown, actor: AuditA
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
     const active = await tx.apiKey.count({ where: { userId, revokedAt: null } });
     if (active >= MAX_ACTIVE_API_KEYS) {
-      throw new ApiError(
-        "CONFLICT",
-        `You already have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed. Revoke one to generate another.`,
-      );
+      throw new ApiError("CONFLICT", `You already have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed. Revoke one to generate another.`);
     }
     const created = await tx.apiKey.create({
       data: { userId, name, prefix: displayPrefix(secret), keyHash, access },

@@ -22,11 +22,9 @@ export async function revokeApiKeyByName(userId: string, name: unknown) {
   }
   if (matches.length > 1) {
     const prefixes = matches.map((match) => match.prefix).join(", ");
-    throw new ApiError(
-      "CONFLICT",
-      `${matches.length} active API keys are named "${keyName}" (prefixes ${prefixes}); refusing to guess which one to revoke`,
-      [{ path: "name", message: "Name is ambiguous" }],
-    );
+    throw new ApiError("CONFLICT", `${matches.length} active API keys are named "${keyName}" (prefixes ${prefixes}); refusing to guess which one to revoke`, [
+      { path: "name", message: "Name is ambiguous" },
+    ]);
   }
   // Revokes by id, only if still active: a concurrent revocation makes this a NOT_FOUND.
   await revokeApiKey(userId, key.id);

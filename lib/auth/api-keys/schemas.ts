@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "@/lib/validation/common";
 
-export const apiKeyNameSchema = z
-  .string({ error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, "Name must be at most 100 characters");
+export const apiKeyNameSchema = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
 
 /** `full`: the user's own permissions; `read`: GET and the event stream only (docs/SECURITY.md). */
 export const apiKeyAccessSchema = z.enum(["full", "read"], { error: 'Expected "full" or "read"' });
@@ -41,8 +37,10 @@ export const apiKeysResponseSchema = z.object({ apiKeys: z.array(apiKeySummarySc
 
 /** POST /api/keys: the only response that ever carries the key itself. */
 export const createdApiKeyResponseSchema = z.object({
-  apiKey: apiKeySummarySchema.extend({ key: z
-    .string()
-    .regex(/^service_sk_[A-Za-z0-9_-]+$/)
-    .describe("Shown once: store it now.") }),
+  apiKey: apiKeySummarySchema.extend({
+    key: z
+      .string()
+      .regex(/^service_sk_[A-Za-z0-9_-]+$/)
+      .describe("Shown once: store it now."),
+  }),
 });

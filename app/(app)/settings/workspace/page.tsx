@@ -11,15 +11,15 @@ export default async function WorkspaceSettingsPage() {
   const { workspace, members } = await listWorkspaceMembers(principal);
   return (
     <>
-    <WorkspacePanel
-      // A new workspace or role (after stepping down or leaving) starts the panel afresh.
-      key={`${workspace.id}:${principal.role}`}
-      workspace={workspace}
-      initialMembers={members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))}
-      currentUserId={principal.userId}
-      isAdmin={principal.role === "admin"}
-    />
-    {principal.role === "admin" && <AuditLogPanel key={workspace.id} />}
+      <WorkspacePanel
+        // A new workspace or role (after stepping down or leaving) starts the panel afresh.
+        key={`${workspace.id}:${principal.role}`}
+        workspace={workspace}
+        initialMembers={members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))}
+        currentUserId={principal.userId}
+        isAdmin={principal.role === "admin"}
+      />
+      {principal.role === "admin" && <AuditLogPanel key={workspace.id} />}
     </>
   );
 }

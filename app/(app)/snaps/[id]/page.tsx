@@ -30,5 +30,12 @@ export default async function BoardPage({ params }: BoardPageProps) {
   if (result.status === "not-found") notFound();
   if (result.status === "forbidden") return <NoAccess />;
   const { snap } = result.opening;
-  return <BoardEditor initialDoc={packBoardDoc(toBoardDoc(snap))} initialVersion={snapVersion(snap)} access={result.access} rest={restOfBoard(result.opening, (window, band) => listCardsOutsideWindow(snap.id, window, band))} />;
+  return (
+    <BoardEditor
+      initialDoc={packBoardDoc(toBoardDoc(snap))}
+      initialVersion={snapVersion(snap)}
+      access={result.access}
+      rest={restOfBoard(result.opening, (window, band) => listCardsOutsideWindow(snap.id, window, band))}
+    />
+  );
 }
