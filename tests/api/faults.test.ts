@@ -3,7 +3,7 @@ import { startAppServer, type AppServer } from "../setup/app-server";
 import { startTcpProxy, type TcpProxy } from "../setup/tcp-proxy";
 import { insertSnap, type SnapFixture } from "./card-fixtures";
 import { createTeam, sql, type TeamMember } from "./fixtures";
-import { databaseUrl } from "./helpers";
+import { databaseUrl, documentedFetch } from "./helpers";
 
 /**
  * The database goes away under load: an app instance of its own talks to PostgreSQL through a
@@ -45,7 +45,7 @@ afterAll(async () => {
 
 async function send(method: "PATCH" | "POST", body: unknown): Promise<Outcome> {
   try {
-    const response = await fetch(`${app.baseUrl}/api/snaps/cards/batch`, {
+    const response = await documentedFetch(`${app.baseUrl}/api/snaps/cards/batch`, {
       method,
       headers: { authorization: `Bearer ${owner.key}`, "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -80,7 +80,7 @@ async function until(condition: () => boolean, timeoutMs = 2 * HANG_MS): Promise
 }
 
 async function health(): Promise<number> {
-  return (await fetch(`${app.baseUrl}/api/health`)).status;
+  return (await documentedFetch(`${app.baseUrl}/api/health`)).status;
 }
 
 async function waitForHealthy(timeoutMs = 30_000): Promise<void> {

@@ -52,6 +52,22 @@ export async function api<T = any>(
   return { status: response.status, body: parsed as T, headers: response.headers };
 }
 
+/**
+ * `fetch` for a test that needs the Response itself (another instance, a stream, a download, a
+ * fault): an answer from an `/api` operation is checked against its declaration as api()'s are.
+ * Auth.js's own routes are not API operations and are not checked.
+ */
+export async function documentedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, init);
+  const { pathname, search } = new URL(url);
+  if (pathname.startsWith("/api/") && !pathname.startsWith("/api/auth/")) {
+    const contentType = response.headers.get("content-type") ?? "";
+    const body = /^application\/json\b/.test(contentType) ? await response.clone().json() : null;
+    assertDocumented(init.method ?? "GET", pathname + search, response.status, body, contentType);
+  }
+  return response;
+}
+
 export function uniqueEmail(label = "user"): string {
   return `${label}-${randomBytes(6).toString("hex")}@example.test`;
 }

@@ -3,7 +3,7 @@ import { inject } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";
 import { expectError, insertSnap } from "./card-fixtures";
 import { createTeam } from "./fixtures";
-import { api, baseUrl, createKey, databaseUrl, signUp } from "./helpers";
+import { api, baseUrl, createKey, databaseUrl, signUp, documentedFetch } from "./helpers";
 
 /** A second instance of the app on the same database, as in a scaled-out deployment. */
 describe("several instances on one database", () => {
@@ -16,7 +16,7 @@ describe("several instances on one database", () => {
   it("a key revoked through one instance is refused by the other at the very next request", async () => {
     const user = await signUp("instances");
     const key = await createKey(user, "shared");
-    const onSecond = () => fetch(`${second.baseUrl}/api/snaps`, { headers: { authorization: `Bearer ${key}` } });
+    const onSecond = () => documentedFetch(`${second.baseUrl}/api/snaps`, { headers: { authorization: `Bearer ${key}` } });
     expect((await onSecond()).status).toBe(200);
     expect((await api("GET", "/api/snaps", { key })).status).toBe(200);
 
@@ -36,7 +36,7 @@ describe("several instances on one database", () => {
     expect((await onFirst(team.member.key)).body).toEqual(first.body);
 
     const onSecond = (method: string, path: string, body: unknown) =>
-      fetch(`${second.baseUrl}${path}`, {
+      documentedFetch(`${second.baseUrl}${path}`, {
         method,
         headers: { authorization: `Bearer ${team.owner.key}`, "content-type": "application/json" },
         body: JSON.stringify(body),
@@ -62,7 +62,7 @@ describe("several instances on one database", () => {
 
   it("a session cookie from one instance works on the other", async () => {
     const user = await signUp("instances-cookie");
-    const response = await fetch(`${second.baseUrl}/api/snaps`, { headers: { cookie: user.cookie } });
+    const response = await documentedFetch(`${second.baseUrl}/api/snaps`, { headers: { cookie: user.cookie } });
     expect(response.status).toBe(200);
     expect(baseUrl).not.toBe(second.baseUrl);
   });
@@ -80,11 +80,11 @@ describe("health when the database is unreachable", () => {
   afterAll(() => orphan?.stop());
 
   it("answers 503, and the API says the service is unavailable rather than crashing", async () => {
-    const health = await fetch(`${orphan.baseUrl}/api/health`);
+    const health = await documentedFetch(`${orphan.baseUrl}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: "degraded", database: "unreachable" });
 
-    const snaps = await fetch(`${orphan.baseUrl}/api/snaps`, { headers: { authorization: `Bearer service_sk_${"A".repeat(48)}` } });
+    const snaps = await documentedFetch(`${orphan.baseUrl}/api/snaps`, { headers: { authorization: `Bearer service_sk_${"A".repeat(48)}` } });
     expect(snaps.status).toBe(503);
     expect((await snaps.json()).error.code).toBe("SERVICE_UNAVAILABLE");
   });

@@ -1,4 +1,4 @@
-import { baseUrl, type Caller } from "./helpers";
+import { baseUrl, type Caller, documentedFetch } from "./helpers";
 
 /** One Server-Sent Events message: its `event:` name, `id:` if any, and its `data:` as JSON. */
 export interface SseMessage {
@@ -52,7 +52,7 @@ export async function openEventStream(
   if (options.lastEventId !== undefined) headers["last-event-id"] = options.lastEventId;
   const abort = new AbortController();
   const url = `${options.baseUrl ?? baseUrl}/api/snaps/${snapId}/events${options.query ?? ""}`;
-  const response = await fetch(url, { headers, signal: abort.signal });
+  const response = await documentedFetch(url, { headers, signal: abort.signal });
   if (response.status !== 200) {
     const text = await response.text();
     return {

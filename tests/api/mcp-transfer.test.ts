@@ -2,7 +2,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl } from "./helpers";
+import { baseUrl, documentedFetch } from "./helpers";
 import { createTeam, ownedRowCounts, type Team } from "./fixtures";
 
 let team: Team;
@@ -68,7 +68,7 @@ describe("MCP tools for export, import, duplicate and templates", () => {
 });
 
 async function createOthersSnap(): Promise<{ id: string }> {
-  const response = await fetch(`${baseUrl}/api/snaps`, {
+  const response = await documentedFetch(`${baseUrl}/api/snaps`, {
     method: "POST",
     headers: { authorization: `Bearer ${team.outsider.key}`, "content-type": "application/json" },
     body: JSON.stringify({ title: "Outsider's" }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";
 import { expectError, insertSnap } from "./card-fixtures";
-import { api, createKey, databaseUrl, signIn, signUp, TEST_PASSWORD } from "./helpers";
+import { api, createKey, databaseUrl, signIn, signUp, TEST_PASSWORD, documentedFetch } from "./helpers";
 import { openEventStream } from "./live-helpers";
 
 /** Sign out everywhere and a password change end every session of the user, on every instance. */
@@ -12,7 +12,7 @@ describe("ending every session of a user", () => {
   }, 90_000);
   afterAll(() => second?.stop());
 
-  const onSecond = (cookie: string) => fetch(`${second.baseUrl}/api/snaps`, { headers: { cookie } });
+  const onSecond = (cookie: string) => documentedFetch(`${second.baseUrl}/api/snaps`, { headers: { cookie } });
 
   it("sign out everywhere: both sessions are refused on both instances, their streams end, keys go on", async () => {
     const user = await signUp("everywhere");

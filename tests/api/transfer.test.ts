@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, baseUrl, type Caller } from "./helpers";
+import { api, baseUrl, type Caller, documentedFetch } from "./helpers";
 import { createTeam, ownedRowCounts, sql, type Team } from "./fixtures";
 import { expectError } from "./card-fixtures";
 
@@ -188,7 +188,7 @@ describe("export and import", () => {
     const { body } = await importDoc(owner, doc);
     const id = body.snap.id;
 
-    const csv = await fetch(`${baseUrl}/api/snaps/${id}/export?format=csv`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+    const csv = await documentedFetch(`${baseUrl}/api/snaps/${id}/export?format=csv`, { headers: { authorization: `Bearer ${team.owner.key}` } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="pictures.csv"');
@@ -200,7 +200,7 @@ describe("export and import", () => {
     expect(lines[2]).toBe("0,1,1,1,<script>alert(1)</script> & more,,normal,false,,left,top,text-sm,false,false,false,8,1,100");
     expect(`${lines[3]}\r\n${lines[4]}`).toBe('1,0,1,1,"Say ""hi"", then\nleave",,todo,true,,left,top,text-sm,false,false,false,8,1,100\r\n');
 
-    const svg = await fetch(`${baseUrl}/api/snaps/${id}/export?format=svg`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+    const svg = await documentedFetch(`${baseUrl}/api/snaps/${id}/export?format=svg`, { headers: { authorization: `Bearer ${team.owner.key}` } });
     expect(svg.status).toBe(200);
     expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     const svgText = await svg.text();
@@ -210,7 +210,7 @@ describe("export and import", () => {
     expect(svgText).not.toContain("<script");
     expect(svgText).toContain('marker-start="url(#a0)"');
 
-    const png = await fetch(`${baseUrl}/api/snaps/${id}/export?format=png&scale=2`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+    const png = await documentedFetch(`${baseUrl}/api/snaps/${id}/export?format=png&scale=2`, { headers: { authorization: `Bearer ${team.owner.key}` } });
     expect(png.status).toBe(200);
     expect(png.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await png.arrayBuffer());
