@@ -6,27 +6,13 @@ import { cellAt, computeLayout, gridSize } from "@/components/board/grid-geometr
 import { blankCard, planAddTrack, planMove, planRemoveTrack, planResize } from "@/components/board/grid-plans";
 import { connectorPath } from "@/lib/board-look/connector-path";
 import { safeUrl } from "@/components/board/safe-url";
+import { boardSnap } from "./board-fixtures";
 
 function board(rows: number, cols: number): BoardDoc {
   const cards = [];
   for (let row = 0; row < rows; row += 1) for (let col = 0; col < cols; col += 1) cards.push(blankCard(`c${row}${col}`, row, col));
   return {
-    snap: {
-      id: "s",
-      title: "T",
-      subtitle: null,
-      icon: null,
-      fontFamily: "Inter",
-      canvasBackgroundColor: "#f8fafc",
-      cellSpacing: 8,
-      rowHeights: {},
-      colWidths: {},
-      folderId: null,
-      isPublic: false,
-      shareMode: "view",
-      shareToken: null,
-      sharedWithWorkspace: false,
-    },
+    snap: boardSnap("s"),
     cards,
     lines: [],
   };

@@ -6,27 +6,13 @@ import type { BoardDoc } from "@/components/board/board-types";
 import { blankCard } from "@/components/board/grid-plans";
 import { newLocalId } from "@/components/board/new-local-id";
 import type { ApiResult } from "@/components/http/call-api";
+import { boardSnap } from "./board-fixtures";
 
 type Call = { path: string; method: string; body: any };
 
 function doc(cards = 3): BoardDoc {
   return {
-    snap: {
-      id: "s1",
-      title: "T",
-      subtitle: null,
-      icon: null,
-      fontFamily: "Inter",
-      canvasBackgroundColor: "#f8fafc",
-      cellSpacing: 8,
-      rowHeights: {},
-      colWidths: {},
-      folderId: null,
-      isPublic: false,
-      shareMode: "view",
-      shareToken: null,
-      sharedWithWorkspace: false,
-    },
+    snap: boardSnap("s1"),
     cards: Array.from({ length: cards }, (_, index) => ({ ...blankCard(`srv${index}`, 0, index) })),
     lines: [],
   };

@@ -5,6 +5,7 @@ import { blankCard } from "@/components/board/grid-plans";
 import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid-window";
 import { firstWindow, restOfBoard } from "@/components/board/rest-of-board";
 import { packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
+import { boardSnap } from "./board-fixtures";
 
 describe("board windowing", () => {
   // 100 x 100 default tracks (200 x 120 px) with an 8 px gap: columns start every 208 px, rows every 128.
@@ -53,22 +54,7 @@ describe("the page's board payload", () => {
   it("leaves out default fields and puts them back, card for card", () => {
     const styled: BoardCard = { ...blankCard("b", 0, 1), title: "Hi", color: "#dbeafe", bold: true, cellOpacity: 40 };
     const doc = {
-      snap: {
-        id: "s",
-        title: "T",
-        subtitle: null,
-        icon: null,
-        fontFamily: "Inter",
-        canvasBackgroundColor: "#f8fafc",
-        cellSpacing: 8,
-        rowHeights: {},
-        colWidths: {},
-        folderId: null,
-        isPublic: false,
-        shareMode: "view" as const,
-        shareToken: null,
-        sharedWithWorkspace: false,
-      },
+      snap: boardSnap("s"),
       cards: [blankCard("a", 0, 0), styled],
       lines: [],
     };
