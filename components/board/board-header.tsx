@@ -3,12 +3,11 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { BoardTransferMenu } from "@/components/transfer/board-transfer-menu";
-import { ArrowLeftIcon, ConnectIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, ConnectIcon, HistoryIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
 import type { SaveStatus } from "./board-sync";
 import type { BoardAccess, BoardSnap } from "./board-types";
 import { ConnectionIndicator } from "./connection-indicator";
 import { EditableTitle } from "./editable-title";
-import { HistoryIcon } from "./history/history-icon";
 import type { Viewer } from "./live-messages";
 import { PresenceBar } from "./presence-bar";
 import { SaveIndicator } from "./save-indicator";

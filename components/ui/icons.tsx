@@ -381,3 +381,14 @@ export function ArrowRightIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A clock with a backwards arrow: the board's History button. */
+export function HistoryIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+      <path d="M3 3v5h5" />
+      <path d="M12 7v5l3 2" />
+    </Icon>
+  );
+}
