@@ -4,11 +4,11 @@ import { useEffect, useState, type FormEvent } from "react";
 import { callApi, fieldErrorsOf } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
 import { ConnectIcon } from "@/components/ui/icons";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { KeyReveal } from "../key-reveal";
+import { SecretOnceDialog } from "../secret-once-dialog";
 import { EventCheckboxes } from "./event-checkboxes";
 import type { WebhookSummary } from "./webhook-types";
 
@@ -26,39 +26,26 @@ export function AddWebhookDialog({ open, onClose, onCreated }: AddWebhookDialogP
     onClose();
   }
   return (
-    <Dialog
+    <SecretOnceDialog
       open={open}
       onClose={close}
-      closeOnBackdrop={secret === null}
-      icon={
-        <DialogIconBadge tone="indigo">
-          <ConnectIcon />
-        </DialogIconBadge>
-      }
-      title={secret ? "Your webhook's signing secret" : "Add webhook"}
-      description={
-        secret
-          ? "Verify the webhook-signature header of every request with it (Standard Webhooks)."
-          : "We POST each event to this URL, signed, and retry for about a day and a half if it fails."
-      }
+      icon={<ConnectIcon />}
+      secret={secret}
+      title="Add webhook"
+      description="We POST each event to this URL, signed, and retry for about a day and a half if it fails."
+      revealTitle="Your webhook's signing secret"
+      revealDescription="Verify the webhook-signature header of every request with it (Standard Webhooks)."
+      secretLabel="Signing secret"
+      secretNoun="secret"
     >
-      {secret ? (
-        <>
-          <KeyReveal secret={secret} label="Signing secret" what="secret" />
-          <DialogActions>
-            <Button onClick={close}>Done</Button>
-          </DialogActions>
-        </>
-      ) : (
-        <WebhookForm
-          onCancel={close}
-          onCreated={(webhook, newSecret) => {
-            setSecret(newSecret);
-            onCreated(webhook);
-          }}
-        />
-      )}
-    </Dialog>
+      <WebhookForm
+        onCancel={close}
+        onCreated={(webhook, newSecret) => {
+          setSecret(newSecret);
+          onCreated(webhook);
+        }}
+      />
+    </SecretOnceDialog>
   );
 }
 

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { callApi } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/ui/dialog";
 import { KeyIcon } from "@/components/ui/icons";
-import { KeyReveal } from "../key-reveal";
+import { SecretOnceDialog } from "../secret-once-dialog";
 import type { WebhookSummary } from "./webhook-types";
 
 /** Confirm, then show the new secret once; the old one stops signing at once. */
@@ -32,33 +32,27 @@ export function RotateSecretDialog({ webhook, onClose }: { webhook: WebhookSumma
   }
 
   return (
-    <Dialog
+    <SecretOnceDialog
       open={webhook !== null}
       onClose={close}
-      closeOnBackdrop={secret === null}
-      icon={
-        <DialogIconBadge tone="indigo">
-          <KeyIcon />
-        </DialogIconBadge>
-      }
-      title={secret ? "New signing secret" : "Rotate signing secret?"}
-      description={secret ? "Requests are signed with this secret from now on." : "The current secret stops working at once: update your receiver right after."}
+      icon={<KeyIcon />}
+      secret={secret}
+      title="Rotate signing secret?"
+      description="The current secret stops working at once: update your receiver right after."
+      revealTitle="New signing secret"
+      revealDescription="Requests are signed with this secret from now on."
+      secretLabel="Signing secret"
+      secretNoun="secret"
     >
-      {secret ? <KeyReveal secret={secret} label="Signing secret" what="secret" /> : error && <Alert title="Could not rotate the secret">{error}</Alert>}
+      {error && <Alert title="Could not rotate the secret">{error}</Alert>}
       <DialogActions>
-        {secret ? (
-          <Button onClick={close}>Done</Button>
-        ) : (
-          <>
-            <Button variant="secondary" onClick={close} data-autofocus>
-              Cancel
-            </Button>
-            <Button onClick={rotate} pending={pending}>
-              {pending ? "Rotating…" : "Rotate secret"}
-            </Button>
-          </>
-        )}
+        <Button variant="secondary" onClick={close} data-autofocus>
+          Cancel
+        </Button>
+        <Button onClick={rotate} pending={pending}>
+          {pending ? "Rotating…" : "Rotate secret"}
+        </Button>
       </DialogActions>
-    </Dialog>
+    </SecretOnceDialog>
   );
 }

@@ -7,8 +7,8 @@ import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 
 const COPIED_VISIBLE_MS = 2000;
 
-/** The new key (or another secret) in full, read-only, with a Copy button: the only time the secret is on screen. */
-export function KeyReveal({ secret, label = "API key", what = "key" }: { secret: string; label?: string; what?: string }) {
+/** A secret (an API key, a signing secret) in full, read-only, with a Copy button: the only time the secret is on screen. */
+export function SecretReveal({ secret, label = "API key", what = "key" }: { secret: string; label?: string; what?: string }) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const copyButtonRef = useRef<HTMLButtonElement>(null);
