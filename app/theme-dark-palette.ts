@@ -1,0 +1,21 @@
+import colors from "tailwindcss/colors";
+import plugin from "tailwindcss/plugin";
+
+/**
+ * Which shade of the light palette each dark shade takes: the scale mirrored, 400 and 500 swapped
+ * so mid-grey text stays readable, and 900 and 950 both the lightest (50).
+ */
+const LIGHT_SHADE_FOR = { 50: 950, 100: 900, 200: 800, 300: 700, 400: 500, 500: 400, 600: 300, 700: 200, 800: 100, 900: 50, 950: 50 } as const;
+
+/**
+ * The dark theme's palette (app/theme-dark.css): every scale Tailwind has, drawn from Tailwind's own
+ * values, so a new scale or a Tailwind upgrade is themed with no list to keep in step.
+ */
+export default plugin(({ addBase }) => {
+  const palette: Record<string, string> = {};
+  for (const [name, scale] of Object.entries(colors)) {
+    if (typeof scale !== "object") continue; // black, white, current, inherit, transparent
+    for (const [shade, lightShade] of Object.entries(LIGHT_SHADE_FOR)) palette[`--color-${name}-${shade}`] = scale[lightShade];
+  }
+  addBase({ ":root.dark": palette });
+});
