@@ -1,20 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
 import { BoardCanvas } from "./board-canvas";
-import type { CanvasActions } from "./canvas-actions";
 import { boardFontFamily } from "./board-font";
 import { canvasBackground } from "./card-style";
 import type { BoardCard } from "./board-types";
 import type { RestOfBoard } from "./rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
+import { useReadOnlyCanvas } from "./read-only-canvas";
 import { useRestOfBoard } from "./use-rest-of-board";
-import type { Selection } from "./selection";
-
-const noop = () => {};
 
 interface PublicBoardProps {
   /** The snap with its lines and the first window's cards. */
@@ -26,7 +23,7 @@ interface PublicBoardProps {
 /** The public share page: the board read-only (keyboard navigation only), and who made it possible. */
 export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
   const [doc, setDoc] = useState(() => unpackBoardDoc(packed));
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const { selection, actions } = useReadOnlyCanvas();
   const [restFailed, setRestFailed] = useState(false);
   const loadingExtent = useRestOfBoard(rest, {
     receive: (cards: BoardCard[]) =>
@@ -37,26 +34,6 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
     complete: () => {},
     fail: () => setRestFailed(true),
   });
-  const actions = useMemo<CanvasActions>(
-    () => ({
-      select: setSelection,
-      startEdit: noop,
-      commitEdit: noop,
-      cancelEdit: noop,
-      toggleTodo: noop,
-      moveCard: noop,
-      resizeCard: noop,
-      addCardAt: noop,
-      deleteCard: noop,
-      deleteLine: noop,
-      addTrack: noop,
-      removeTrack: noop,
-      resizeTrack: noop,
-      pickForConnect: noop,
-      cancelConnect: noop,
-    }),
-    [],
-  );
   const { snap } = doc;
 
   return (

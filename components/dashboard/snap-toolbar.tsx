@@ -1,8 +1,8 @@
 "use client";
 
+import { SelectField } from "@/components/ui/select-field";
 import type { DashboardQuery, SortBy, SortOrder, Visibility } from "./dashboard-query";
 import { SearchBox } from "./search-box";
-import { SelectField } from "./select-field";
 
 const VISIBILITY_OPTIONS = [
   { value: "all", label: "Public and private" },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
 import { FONT_SIZES, MAX_CARDS_PER_BATCH } from "./card-constants";
+import { cardListSelect } from "./card-selects";
 import { KNOWN_CELL_TYPES } from "./card-types/registry";
 
 /** The registered card types, for the message and the API's description: "normal, …, image" and the last one. */
@@ -82,18 +83,8 @@ export type CardBatchUpdate = z.infer<typeof cardBatchUpdateSchema>;
 export const cardSchema = cardFieldsSchema.extend({ id: idSchema, snapId: idSchema });
 export type Card = z.infer<typeof cardSchema>;
 
-/** A card in GET /api/snaps carries only these nine fields (cardListSelect; docs/API.md, "Snaps"). */
-export const listCardSchema = cardSchema.pick({
-  id: true,
-  row: true,
-  col: true,
-  rowSpan: true,
-  colSpan: true,
-  color: true,
-  cellOpacity: true,
-  borderRadius: true,
-  borderSize: true,
-});
+/** A card in GET /api/snaps carries only cardListSelect's nine fields (docs/API.md, "Snaps"). */
+export const listCardSchema = cardSchema.pick(cardListSelect);
 
 export const cardResponseSchema = z.object({ card: cardSchema });
 export const cardsResponseSchema = z.object({ cards: z.array(cardSchema).describe("In request order.") });

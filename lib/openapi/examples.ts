@@ -10,7 +10,8 @@ const LINE_ID = "cm3k9x3c50005qz8rr2s3t4u5";
 const CREATED = "2026-11-20T09:15:02.118Z";
 const UPDATED = "2026-11-21T16:40:55.903Z";
 
-const cardDefaults = {
+/** A card's fields as a new card has them (the transfer examples use them too). */
+export const cardDefaults = {
   rowSpan: 1,
   colSpan: 1,
   color: "",

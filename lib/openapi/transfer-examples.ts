@@ -1,4 +1,6 @@
 /** Examples of the export document and templates for the OpenAPI document. */
+import { cardDefaults } from "./examples";
+
 const template = {
   id: "cm3k9z1b20011qz8rk4l5m6n7",
   name: "Team kanban",
@@ -10,22 +12,6 @@ const template = {
     { position: { row: 0, col: 0 }, rowSpan: 1, colSpan: 1, title: "To do", type: "normal", color: "#e0f2fe" },
     { position: { row: 0, col: 1 }, rowSpan: 1, colSpan: 1, title: "Done", type: "normal", color: "#d1fae5" },
   ],
-} as const;
-
-const card = {
-  rowSpan: 1,
-  colSpan: 1,
-  note: "",
-  completed: false,
-  textAlign: "left",
-  verticalAlign: "top",
-  fontSize: "text-sm",
-  bold: false,
-  italic: false,
-  underline: false,
-  borderRadius: 8,
-  borderSize: 1,
-  cellOpacity: 100,
 } as const;
 
 export const transferExamples = {
@@ -46,10 +32,10 @@ export const transferExamples = {
       colWidths: {},
     },
     cards: [
-      { key: "c1", row: 0, col: 0, title: "To do", cellType: "normal", color: "#e0f2fe", ...card, bold: true },
-      { key: "c2", row: 0, col: 1, title: "Done", cellType: "normal", color: "#d1fae5", ...card, bold: true },
-      { key: "c3", row: 1, col: 0, title: "Write tests", cellType: "todo", color: "", ...card },
-      { key: "c4", row: 1, col: 1, title: "Ship export", cellType: "todo", color: "", ...card, completed: true },
+      { key: "c1", row: 0, col: 0, ...cardDefaults, title: "To do", color: "#e0f2fe", bold: true },
+      { key: "c2", row: 0, col: 1, ...cardDefaults, title: "Done", color: "#d1fae5", bold: true },
+      { key: "c3", row: 1, col: 0, ...cardDefaults, title: "Write tests", cellType: "todo" },
+      { key: "c4", row: 1, col: 1, ...cardDefaults, title: "Ship export", cellType: "todo", completed: true },
     ],
     lines: [{ from: "c3", to: "c4", color: "#64748b", style: "solid", arrow: "end" }],
   },
