@@ -5,7 +5,11 @@ import type { FeedEventInput } from "./record-feed-events";
 /** One cards.created|updated event per snap the cards belong to (a batch may span snaps). */
 export function cardEvents(type: "cards.created" | "cards.updated", cards: readonly CardView[]): FeedEventInput[] {
   const bySnap = new Map<string, CardView[]>();
-  for (const card of cards) bySnap.set(card.snapId, [...(bySnap.get(card.snapId) ?? []), card]);
+  for (const card of cards) {
+    const snapCards = bySnap.get(card.snapId);
+    if (snapCards) snapCards.push(card);
+    else bySnap.set(card.snapId, [card]);
+  }
   return [...bySnap].map(([snapId, snapCards]) => ({
     type,
     snapId,

@@ -29,3 +29,14 @@ export function toEventBody(row: FeedEventRow): FeedEventBody {
     ...(row.truncated ? { truncated: true as const } : {}),
   };
 }
+
+/**
+ * The same event as JSON text, byte for byte JSON.stringify(toEventBody(row)) when `dataText` is
+ * JSON.stringify(row.data): data goes in as the text the feed row stores (a `json` column keeps its
+ * input as given), so a webhook body costs no parse and re-serialization of the cards, and every
+ * retry sends the same bytes.
+ */
+export function toEventBodyText(row: Omit<FeedEventRow, "data">, dataText: string): string {
+  const { data: _data, truncated, ...envelope } = toEventBody({ ...row, data: null });
+  return `${JSON.stringify(envelope).slice(0, -1)},"data":${dataText}${truncated ? ',"truncated":true' : ""}}`;
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { toEventBody, type FeedEventRow } from "@/lib/events/to-event-body";
+import { toEventBodyText, type FeedEventRow } from "@/lib/events/to-event-body";
 import { logger } from "@/lib/log/logger";
 import { webhookUrlProblem } from "./check-webhook-url";
 import { deliveryJobSql } from "./job-names";
@@ -21,7 +21,10 @@ export interface DeliveryToSend {
   secretCiphertext: string;
   enabled: boolean;
   readable: boolean;
-  event: (Omit<FeedEventRow, "occurredAt"> & { occurredAt: string }) | null;
+  /** The event's envelope (lib/webhooks/delivery-event-sql.ts); null once pruned. */
+  event: (Omit<FeedEventRow, "occurredAt" | "data"> & { occurredAt: string }) | null;
+  /** Its data as stored; a fan-out reads it once per event, so null on the other rows of that event. */
+  eventData: string | null;
 }
 
 export interface Attempt {
@@ -38,8 +41,8 @@ export interface Attempt {
 export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map<string, string>()): Promise<Attempt> {
   const refused = (error: string): Attempt => ({ response: { status: null, bodyStart: null, error, durationMs: 0 }, final: true });
   const isTest = delivery.eventType === "webhook.test";
-  const body = isTest ? delivery.testEvent : delivery.event ? toEventBody({ ...delivery.event, occurredAt: new Date(delivery.event.occurredAt) }) : null;
-  if (!body) return refused("The event is older than the feed's retention");
+  const eventId = isTest ? (delivery.testEvent as { id: string }).id : delivery.event?.id;
+  if (!eventId) return refused("The event is older than the feed's retention");
   if (!delivery.enabled && !isTest) return refused("Not sent: the endpoint is disabled");
   if (!delivery.readable) {
     return refused("Not sent: the webhook's owner can no longer read this snap");
@@ -51,9 +54,8 @@ export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map
   } catch {
     return refused("Not sent: the signing secret cannot be read (AUTH_SECRET changed?); rotate the secret");
   }
-  const eventId = (body as { id: string }).id;
-  // One event's body is the same bytes for every endpoint (and every retry): serialized once per fan-out.
-  const text = bodies.get(eventId) ?? JSON.stringify(body);
+  // One event's body is the same bytes for every endpoint (and every retry): built once per fan-out.
+  const text = bodies.get(eventId) ?? bodyText(delivery);
   bodies.set(eventId, text);
   const signer = new StandardWebhook(secret);
   const timestamp = new Date();
@@ -66,6 +68,19 @@ export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map
   const urlProblem = await webhookUrlProblem(delivery.url);
   const response = urlProblem ? { status: null, bodyStart: null, error: urlProblem, durationMs: 0 } : await sendWebhookRequest(delivery.url, headers, text);
   return { response, final: false };
+}
+
+/** The bodies of the events whose data these deliveries carry, by event id (a fan-out reads each event's data once). */
+export function eventBodies(deliveries: readonly DeliveryToSend[]): Map<string, string> {
+  const bodies = new Map<string, string>();
+  for (const delivery of deliveries) if (delivery.event && delivery.eventData !== null) bodies.set(delivery.event.id, bodyText(delivery));
+  return bodies;
+}
+
+function bodyText({ testEvent, event, eventData }: DeliveryToSend): string {
+  if (!event) return JSON.stringify(testEvent);
+  if (eventData === null) throw new Error(`webhook delivery: event ${event.id} read without its data`);
+  return toEventBodyText({ ...event, occurredAt: new Date(event.occurredAt) }, eventData);
 }
 
 /** Records one attempt (or a refusal to send, `final`), and what follows from it, in one transaction. */

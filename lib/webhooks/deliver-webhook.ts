@@ -2,6 +2,7 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
+import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
 import { attemptDelivery, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
 
 /**
@@ -15,9 +16,7 @@ export async function deliverWebhook(payload: unknown): Promise<void> {
   const [delivery] = await db.$queryRaw<DeliveryToSend[]>`
     SELECT d.id, d."webhookId", d.status::text AS status, d.attempts, d."eventType", d."testEvent", w.url, w."secretCiphertext", w.enabled,
       CASE WHEN e.seq IS NULL THEN true ELSE ${eventReadableBySql(Prisma.sql`w."userId"`, Prisma.sql`m."workspaceId"`)} END AS readable,
-      CASE WHEN e.seq IS NULL THEN NULL ELSE json_build_object('seq', e.seq::text, 'txid', e.txid::text, 'id', e.id, 'type', e.type, 'snapId', e."snapId",
-        'snapVersion', e."snapVersion", 'actorType', e."actorType", 'actorUserId', e."actorUserId", 'actorApiKeyId', e."actorApiKeyId",
-        'data', e.data, 'truncated', e.truncated, 'occurredAt', e."occurredAt") END AS event
+      CASE WHEN e.seq IS NULL THEN NULL ELSE ${deliveryEventEnvelopeSql} END AS event, e.data::text AS "eventData"
     FROM "WebhookDelivery" AS d
     JOIN "Webhook" AS w ON w.id = d."webhookId"
     LEFT JOIN "Membership" AS m ON m."userId" = w."userId"

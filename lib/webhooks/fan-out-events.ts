@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
-import { attemptDelivery, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
+import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
+import { attemptDelivery, eventBodies, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
 import { deliveryJobSql, FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
 import { recordSuccesses } from "./record-successes";
 import type { WebhookResponse } from "./send-webhook-request";
@@ -58,9 +59,8 @@ export async function fanOutEvents(payload: unknown): Promise<void> {
     )
     SELECT u.id, u."webhookId", 'pending' AS status, 0 AS attempts, e.type AS "eventType", NULL::jsonb AS "testEvent", w.url,
       w."secretCiphertext", true AS enabled, true AS readable, COALESCE(t.inline, true) AS inline,
-      json_build_object('seq', e.seq::text, 'txid', e.txid::text, 'id', e.id, 'type', e.type, 'snapId', e."snapId",
-        'snapVersion', e."snapVersion", 'actorType', e."actorType", 'actorUserId', e."actorUserId", 'actorApiKeyId', e."actorApiKeyId",
-        'data', e.data, 'truncated', e.truncated, 'occurredAt', e."occurredAt") AS event,
+      ${deliveryEventEnvelopeSql} AS event,
+      CASE WHEN row_number() OVER (PARTITION BY u."eventSeq") = 1 THEN e.data::text END AS "eventData",
       CASE WHEN t.inline IS FALSE THEN (${deliveryJobSql(Prisma.sql`u.id`, Prisma.sql`now()`)}).id::text END AS "jobId",
       (SELECT count(*) FROM standby) AS "standbyJobs"
     FROM unsent AS u
@@ -71,7 +71,7 @@ export async function fanOutEvents(payload: unknown): Promise<void> {
   const inline = targets.filter((target) => target.inline);
   const successes: { deliveryId: string; response: WebhookResponse }[] = [];
   const failures: Promise<void>[] = [];
-  const bodies = new Map<string, string>();
+  const bodies = eventBodies(targets);
   await inParallel(inline, PARALLEL_SENDS, async (target) => {
     const attempt = await attemptDelivery(target, bodies);
     const { status } = attempt.response;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { decodeFeedCursor, encodeFeedCursor } from "@/lib/events/feed-cursor";
+import { toEventBody, toEventBodyText } from "@/lib/events/to-event-body";
 import { ApiError } from "@/lib/http/api-error";
 import { isForbiddenAddress } from "@/lib/webhooks/forbidden-addresses";
 import { retryDelaysSeconds } from "@/lib/webhooks/webhook-config";
@@ -86,5 +87,27 @@ describe("webhook settings and secrets", () => {
     expect(decryptWebhookSecret(stored)).toBe(secret);
     process.env.AUTH_SECRET = "another secret";
     expect(() => decryptWebhookSecret(stored)).toThrow();
+  });
+});
+
+describe("a webhook body with the event's data spliced in as stored", () => {
+  const row = {
+    seq: "7",
+    txid: "900",
+    id: "evt_abc",
+    type: "cards.updated",
+    snapId: "snap1",
+    snapVersion: 12,
+    actorType: "apiKey",
+    actorUserId: "user1",
+    actorApiKeyId: "key1",
+    occurredAt: new Date("2026-11-26T10:00:00.123Z"),
+  };
+  const data = { cards: [{ id: "c1", title: 'A "quoted" title \u2028 and ünïcode', row: 0, col: 1, completed: false }] };
+
+  it.each([false, true])("is the bytes of the event serialized whole (truncated: %s)", (truncated) => {
+    const text = toEventBodyText({ ...row, truncated }, JSON.stringify(data));
+    expect(text).toBe(JSON.stringify(toEventBody({ ...row, truncated, data })));
+    expect(JSON.parse(text)).toEqual({ ...toEventBody({ ...row, truncated, data }) });
   });
 });
