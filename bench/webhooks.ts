@@ -4,8 +4,8 @@
  * NEXT_DIST_DIR (default .next), WEBHOOK_ALLOW_PRIVATE_URLS=true and a receiver on loopback:
  *
  * (What the feed rows cost the write in process: bench/feed-overhead.ts.)
- * 1. Over HTTP, one connection: PATCH /api/snaps/cards/batch (100 cards) with no webhook enabled
- *    and with 20 enabled (each write then queues a fan-out job and 20 deliveries), interleaved.
+ * 1. Over HTTP, one connection: PATCH /api/snaps/cards/batch (100 cards) with no webhook enabled,
+ *    one and 20 (each write then queues a fan-out job and a delivery per endpoint), interleaved.
  * 2. Commit-to-receiver latency: 20 endpoints, single-card PATCHes at BENCH_WRITES_PER_SEC (default
  *    5) for BENCH_LATENCY_SECONDS (default 15); the receiver's arrival time minus the time the
  *    write's answer came back (the commit precedes it), p50/p99 over every delivery.
@@ -64,32 +64,33 @@ async function main() {
       });
       if (response.status !== 201) throw new Error(`webhook creation: ${response.status} ${await response.text()}`);
     }
-    const setWebhooks = (enabled: boolean) => sql.query(`UPDATE "Webhook" SET enabled = $1`, [enabled]);
-    await setWebhooks(false);
+    // The first `count` endpoints enabled, the others disabled.
+    const setWebhooks = (count: number) =>
+      sql.query(`UPDATE "Webhook" SET enabled = id IN (SELECT id FROM "Webhook" ORDER BY id LIMIT $1), "consecutiveFailures" = 0`, [count]);
+    await setWebhooks(0);
 
     if (PARTS.includes("1")) {
-      // 1. Over HTTP, one connection, with and without 20 webhooks enabled.
+      // 1. Over HTTP, one connection, with no webhook, one and twenty enabled, in turn (the order rotating each round).
       const { request } = scenarioRequests(fixtures, app.baseUrl).d;
-      const http = { without: [] as LoadResult[], with20: [] as LoadResult[] };
+      const counts = [0, 1, ENDPOINTS];
+      const http = new Map<number, LoadResult[]>(counts.map((count) => [count, []]));
       await load({ ...request, connections: 1, warmupSeconds: 2, seconds: 2, serverPid: app.pid });
       for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
-        const order: (keyof typeof http)[] = roundIndex % 2 ? ["with20", "without"] : ["without", "with20"];
-        for (const which of order) {
-          await setWebhooks(which === "with20");
-          http[which].push(await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid }));
+        for (let k = 0; k < counts.length; k++) {
+          const count = counts[(roundIndex + k) % counts.length]!;
+          await setWebhooks(count);
+          http.get(count)!.push(await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid }));
         }
         console.error(`[webhooks bench] round ${roundIndex + 1}/${ROUNDS}`);
       }
-      await setWebhooks(false);
-      const p50Without = median(http.without.map((result) => result.p50));
-      const p50With = median(http.with20.map((result) => result.p50));
-      const rateWithout = median(http.without.map((result) => result.reqPerSec));
-      const rateWith = median(http.with20.map((result) => result.reqPerSec));
+      await setWebhooks(0);
+      const p50 = (count: number) => median(http.get(count)!.map((result) => result.p50));
+      const rate = (count: number) => median(http.get(count)!.map((result) => result.reqPerSec));
       console.log(`\n1. PATCH /api/snaps/cards/batch (100 cards), 1 connection, ${ROUNDS} rounds x ${SLICE} s each, medians over rounds`);
-      console.log(`   no webhook enabled: p50 ${p50Without} ms, ${round1(rateWithout)} req/s`);
-      console.log(
-        `   20 webhooks:        p50 ${p50With} ms, ${round1(rateWith)} req/s  (p50 x${(p50With / p50Without).toFixed(3)}, throughput x${(rateWith / rateWithout).toFixed(3)})`,
-      );
+      for (const count of counts) {
+        const vsNone = count ? `  (p50 x${(p50(count) / p50(0)).toFixed(3)}, throughput x${(rate(count) / rate(0)).toFixed(3)})` : "";
+        console.log(`   ${`${count} webhooks enabled:`.padEnd(22)} p50 ${p50(count)} ms, ${round1(rate(count))} req/s${vsNone}`);
+      }
     }
 
     if (PARTS.includes("2")) {

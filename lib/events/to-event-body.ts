@@ -37,6 +37,7 @@ export function toEventBody(row: FeedEventRow): FeedEventBody {
  * retry sends the same bytes.
  */
 export function toEventBodyText(row: Omit<FeedEventRow, "data">, dataText: string): string {
-  const { data: _data, truncated, ...envelope } = toEventBody({ ...row, data: null });
-  return `${JSON.stringify(envelope).slice(0, -1)},"data":${dataText}${truncated ? ',"truncated":true' : ""}}`;
+  const { id, type, occurredAt, snapId, snapVersion, actor, truncated } = toEventBody({ ...row, data: null });
+  const envelope = JSON.stringify({ id, type, occurredAt, snapId, snapVersion, actor });
+  return `${envelope.slice(0, -1)},"data":${dataText}${truncated ? ',"truncated":true' : ""}}`;
 }
