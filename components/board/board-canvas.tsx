@@ -1,6 +1,6 @@
 "use client";
 
-import { memo, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { BoardCardView, type RemoteEditor } from "./board-card";
 import type { BoardDoc } from "./board-types";
 import type { CanvasActions } from "./canvas-actions";
@@ -19,7 +19,7 @@ import { useCanvasKeyboard } from "./use-canvas-keyboard";
 import { useCanvasPointer } from "./use-canvas-pointer";
 import { useGridWindow } from "./use-grid-window";
 
-interface BoardCanvasProps {
+export interface BoardCanvasProps {
   doc: BoardDoc;
   /** While the rest of the cards is on its way: the rows and columns they reach (the grid's size until then). */
   loadingExtent?: GridExtent | null;
@@ -61,6 +61,9 @@ export const BoardCanvas = memo(function BoardCanvas({
   actions,
 }: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
+  // Stable, so the memoized headers and lines skip a render for a new selection.
+  const previewTrack = useCallback((axis: Axis, index: number, size: number | null) => setTrackDraft(size === null ? null : { axis, index, size }), []);
+  const selectLine = useCallback((id: string) => actions.select({ kind: "line", id }), [actions]);
   const gridRef = useRef<HTMLDivElement>(null);
   const { snap, cards } = doc;
 
@@ -127,7 +130,7 @@ export const BoardCanvas = memo(function BoardCanvas({
           originY={pad.top}
           onAddTrack={actions.addTrack}
           onRemoveTrack={actions.removeTrack}
-          onPreviewTrack={(axis, index, size) => setTrackDraft(size === null ? null : { axis, index, size })}
+          onPreviewTrack={previewTrack}
           onResizeTrack={actions.resizeTrack}
         />
       )}
@@ -191,7 +194,7 @@ export const BoardCanvas = memo(function BoardCanvas({
           region={region}
           editable={editable}
           selectedLineId={selection?.kind === "line" ? selection.id : null}
-          onSelectLine={(id) => actions.select({ kind: "line", id })}
+          onSelectLine={selectLine}
           onDeleteLine={actions.deleteLine}
         />
         {previewBox && (

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { callApi } from "@/components/http/call-api";
 import { Toast } from "@/components/ui/toast";
-import { BoardCanvas } from "./board-canvas";
+import { BoardCanvas, type BoardCanvasProps } from "./board-canvas";
 import type { RemoteEditor } from "./board-card";
 import { BoardHeader } from "./board-header";
 import { BoardStore } from "./board-store";
@@ -13,6 +13,7 @@ import { boardFontFamily } from "./board-font";
 import { cardIndex } from "./card-index";
 import { canvasBackground } from "./card-style";
 import { ConnectBanner } from "./connect-banner";
+import { BoardInspector } from "./inspector/board-inspector";
 import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
 import { ShareDialog } from "./dialogs/share-dialog";
@@ -22,11 +23,7 @@ import { PreviewBanner } from "./history/preview-banner";
 import { PreviewCanvas } from "./history/preview-canvas";
 import { useSnapHistory } from "./history/use-snap-history";
 import { useVersionPreview } from "./history/use-version-preview";
-import { CardInspector } from "./inspector/card-inspector";
-import { InspectorHint } from "./inspector/inspector-hint";
-import { InspectorPanel } from "./inspector/inspector-panel";
-import { LineInspector } from "./inspector/line-inspector";
-import type { Selection } from "./selection";
+import { SelectionStore, useSelection } from "./selection-store";
 import type { RestOfBoard } from "./rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
 import { useBoardActions } from "./use-board-actions";
@@ -57,10 +54,9 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
   const notice = useSyncExternalStore(store.subscribe, store.getNotice, store.getNotice);
   const editable = access !== "read";
-  const [selection, setSelection] = useState<Selection | null>(null);
+  const [selections] = useState(() => new SelectionStore());
   const [dialog, setDialog] = useState<"settings" | "share" | "delete" | null>(null);
-  const [sheetCollapsed, setSheetCollapsed] = useState(false);
-  const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, setSelection);
+  const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, selections.set);
   const rootRef = useRef<HTMLDivElement>(null);
   const router = useRouter();
   const live = useSnapEvents(store, initialDoc.snap.id);
@@ -86,9 +82,12 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
     rootRef.current?.setAttribute("data-ready", "true");
   }, []);
 
-  const selectedCard = selection?.kind === "card" ? cardIndex(doc.cards).get(selection.id) : undefined;
-  const selectedLine = selection?.kind === "line" ? doc.lines.find((line) => line.id === selection.id) : undefined;
-  const editingCard = editingId ?? (inspectorFocused && selectedCard ? selectedCard.id : null);
+  // Focus in the inspector is editing the selected card (read only then: the editor does not follow the selection).
+  const inspectedCardId = useSyncExternalStore(selections.subscribe, () => {
+    const selection = selections.get();
+    return inspectorFocused && selection?.kind === "card" ? selection.id : null;
+  });
+  const editingCard = editingId ?? (inspectedCardId && cardIndex(doc.cards).has(inspectedCardId) ? inspectedCardId : null);
   usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);
 
   const remoteEditors = useMemo(() => {
@@ -143,11 +142,11 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
           className="min-w-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
           style={{ backgroundColor: canvasBackground(doc.snap.canvasBackgroundColor), fontFamily: boardFontFamily(doc.snap.fontFamily) }}
         >
-          <BoardCanvas
+          <SelectedCanvas
+            selections={selections}
             doc={doc}
             loadingExtent={loadingExtent}
             editable={editable}
-            selection={selection}
             editingId={editingId}
             connecting={connect.active}
             connectFromId={connect.fromId}
@@ -164,42 +163,7 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
             onClose={closeHistory}
           />
         )}
-        {editable && !historyOpen && (
-          // Focus in the inspector is editing the selected card, which the others are told (presence).
-          <div
-            className="contents"
-            onFocus={() => setInspectorFocused(true)}
-            onBlur={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setInspectorFocused(false);
-            }}
-          >
-            <InspectorPanel
-              title={selectedCard ? "Card" : selectedLine ? "Line" : "Inspector"}
-              active={Boolean(selectedCard || selectedLine)}
-              collapsed={sheetCollapsed}
-              onToggleCollapsed={() => setSheetCollapsed((collapsed) => !collapsed)}
-              onClose={() => setSelection(null)}
-            >
-              {selectedCard ? (
-                <CardInspector
-                  card={selectedCard}
-                  onChange={(patch, key) => actions.updateCard(selectedCard.id, patch, key)}
-                  onMove={(target) => actions.moveCardTo(selectedCard.id, target)}
-                  onResize={(span) => actions.resizeCardTo(selectedCard.id, span)}
-                  onDelete={() => actions.deleteCard(selectedCard.id)}
-                />
-              ) : selectedLine ? (
-                <LineInspector
-                  line={selectedLine}
-                  onChange={(patch) => actions.updateLine(selectedLine.id, patch)}
-                  onDelete={() => actions.deleteLine(selectedLine.id)}
-                />
-              ) : (
-                <InspectorHint />
-              )}
-            </InspectorPanel>
-          </div>
-        )}
+        {editable && !historyOpen && <BoardInspector doc={doc} selections={selections} actions={actions} onFocusChange={setInspectorFocused} />}
       </div>
 
       {editable && (
@@ -273,4 +237,9 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
       <Toast message={notice?.message ?? null} tone={notice?.tone} onDismiss={store.dismissNotice} placement="board" />
     </div>
   );
+}
+
+/** The canvas with the editor's selection: a new selection renders this, not the editor around it. */
+function SelectedCanvas({ selections, ...props }: Omit<BoardCanvasProps, "selection"> & { selections: SelectionStore }) {
+  return <BoardCanvas {...props} selection={useSelection(selections)} />;
 }

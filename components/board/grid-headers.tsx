@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import { CloseIcon, PlusIcon } from "@/components/ui/icons";
 import type { GridLayout } from "./grid-geometry";
 import type { TrackRange } from "./grid-window";
@@ -28,9 +29,19 @@ const REMOVE_BUTTON =
 
 /**
  * Column headers above the grid and row headers beside it: a number, a remove button, and a resize
- * handle on each grid line; bars below and to the right add a row or a column.
+ * handle on each grid line; bars below and to the right add a row or a column. Memoized: a new
+ * selection does not draw them again.
  */
-export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRemoveTrack, onPreviewTrack, onResizeTrack }: GridHeadersProps) {
+export const GridHeaders = memo(function GridHeaders({
+  layout,
+  range,
+  originX,
+  originY,
+  onAddTrack,
+  onRemoveTrack,
+  onPreviewTrack,
+  onResizeTrack,
+}: GridHeadersProps) {
   const { gap } = layout;
   const handleThickness = Math.max(10, gap);
   return (
@@ -122,4 +133,4 @@ export function GridHeaders({ layout, range, originX, originY, onAddTrack, onRem
       </button>
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { CanvasActions } from "./canvas-actions";
 import { cardUpdate, linesTouching, type Change } from "./board-changes";
 import type { BoardStore } from "./board-store";
@@ -40,7 +40,7 @@ const DEFAULT_LINE = { color: "#64748b", style: "solid", arrow: "end" } as const
  * editor does). Each reads the store's current document, builds the changes, and applies them;
  * plans that cannot be carried out say why in a toast instead.
  */
-export function useBoardActions(store: BoardStore, editable: boolean, setSelection: Dispatch<SetStateAction<Selection | null>>) {
+export function useBoardActions(store: BoardStore, editable: boolean, setSelection: (selection: Selection | null) => void) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [connect, setConnectState] = useState<ConnectState>({ active: false, fromId: null });
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);

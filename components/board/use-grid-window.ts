@@ -1,9 +1,12 @@
 "use client";
 
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { DEFAULT_REGION, expandRegion, regionContains, scrollToReveal, type Region } from "./grid-window";
+import { afterNextPaint } from "./after-paint";
+import { DEFAULT_REGION, expandRegion, OVERSCAN, regionContains, scrollToReveal, type Region } from "./grid-window";
 
 const WHOLE_BOARD: Region = { x: 0, y: 0, width: 1e9, height: 1e9 };
+/** The window is redrawn around the screen once less than half its overscan is left on a side. */
+const THIN_MARGIN = { x: -OVERSCAN.x / 2, y: -OVERSCAN.y / 2 };
 
 /** The scrolling element the board sits in (the editor's pane, the public page's main). */
 export function boardScroller(grid: HTMLElement | null): HTMLElement | null {
@@ -22,27 +25,46 @@ export function visibleRegion(grid: HTMLElement, scroller: HTMLElement): Region 
   };
 }
 
+function visibleNow(grid: HTMLElement | null): Region | null {
+  const scroller = boardScroller(grid);
+  return grid && scroller ? visibleRegion(grid, scroller) : null;
+}
+
 /**
  * Windowing: the region of the grid worth rendering, the visible part plus an overscan margin.
- * It changes only when the visible part leaves it (scrolling within the margin renders nothing),
- * so the board's cost follows the screen, not the board.
+ * It changes only when the visible part nears its edge, so the board's cost follows the screen,
+ * not the board. Redrawn at once when part of the screen is not drawn; when only the margin got
+ * thin (a scroll of a card or two, an arrow key's reveal), after the frame that shows the scroll,
+ * so that frame does not also mount the next tracks.
  */
 export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
   const [region, setRegion] = useState<Region>(() => expandRegion(DEFAULT_REGION));
+  /** The region the canvas renders (or is about to), and the cancel of a redraw waiting for a paint. */
   const regionRef = useRef(region);
+  const laterRef = useRef<(() => void) | null>(null);
+
+  /** Renders the window around what is visible now, dropping a redraw that waited for a paint. */
+  const redraw = useCallback((visible: Region) => {
+    laterRef.current?.();
+    laterRef.current = null;
+    const next = expandRegion(visible);
+    regionRef.current = next;
+    setRegion(next);
+  }, []);
 
   const measure = useCallback(
     (force = false) => {
-      const grid = gridRef.current;
-      const scroller = boardScroller(grid);
-      if (!grid || !scroller) return;
-      const visible = visibleRegion(grid, scroller);
-      if (!force && regionContains(regionRef.current, visible)) return;
-      const next = expandRegion(visible);
-      regionRef.current = next;
-      setRegion(next);
+      const visible = visibleNow(gridRef.current);
+      if (!visible) return;
+      if (force || !regionContains(regionRef.current, visible)) return redraw(visible);
+      if (laterRef.current || regionContains(expandRegion(regionRef.current, THIN_MARGIN), visible)) return;
+      laterRef.current = afterNextPaint(() => {
+        laterRef.current = null;
+        const now = visibleNow(gridRef.current);
+        if (now) redraw(now);
+      });
     },
-    [gridRef],
+    [gridRef, redraw],
   );
 
   useLayoutEffect(() => {
@@ -62,6 +84,8 @@ export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
     return () => {
       scroller.removeEventListener("scroll", onScroll);
       observer.disconnect();
+      laterRef.current?.();
+      laterRef.current = null;
     };
   }, [gridRef, measure]);
 

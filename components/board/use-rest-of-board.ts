@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { afterNextPaint } from "./after-paint";
 import type { BoardCard } from "./board-types";
 import type { GridExtent, RestOfBoard } from "./rest-of-board";
 import { unpackCard } from "./to-board-doc";
@@ -12,16 +13,6 @@ interface RestHandlers {
   complete(): void;
   /** A band could not be read (said once). */
   fail(): void;
-}
-
-/** Runs `task` in a task of its own after the next frame is painted (in a hidden tab: once it is shown). */
-function afterNextPaint(task: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => (timer = setTimeout(task)));
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
 
 /**

@@ -1,0 +1,38 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import type { Selection } from "./selection";
+
+/**
+ * The editor's selection outside React state: the canvas and the inspector subscribe to it, so a
+ * new selection (every arrow key) renders those two, not the whole editor with its header and
+ * dialogs.
+ */
+export class SelectionStore {
+  private selection: Selection | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get = (): Selection | null => this.selection;
+
+  set = (selection: Selection | null): void => {
+    if (sameSelection(selection, this.selection)) return;
+    this.selection = selection;
+    for (const listener of this.listeners) listener();
+  };
+}
+
+function sameSelection(a: Selection | null, b: Selection | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.kind !== b.kind) return false;
+  if (a.kind === "cell") return b.kind === "cell" && a.row === b.row && a.col === b.col;
+  return b.kind !== "cell" && a.id === b.id;
+}
+
+export function useSelection(store: SelectionStore): Selection | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
