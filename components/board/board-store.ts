@@ -145,10 +145,17 @@ export class BoardStore {
     this.dispatch({ type: "restore", restore });
   }
 
-  /** Snap fields a dialog saved itself: shown, and taken as the server's state. */
+  /**
+   * The snap as a dialog's own save answered it (the settings and share dialogs): shown, and taken
+   * as the server's state, except the fields this board is still saving itself (an inline rename
+   * waiting for its quiet moment, or on its way). The answer may have been read before that save
+   * reached the server; the board's value is the newer one, and that save's answer confirms it.
+   */
   snapSaved(snap: Partial<BoardSnap>): void {
-    this.dispatch({ type: "snapSaved", snap });
-    this.sync.confirmSnap(snap);
+    const saving = this.sync.savingSnapFields();
+    const taken = Object.fromEntries(Object.entries(snap).filter(([field]) => !saving.has(field))) as Partial<BoardSnap>;
+    this.dispatch({ type: "snapSaved", snap: taken });
+    this.sync.confirmSnap(taken);
   }
 
   notify(message: string, tone: Notice["tone"] = "success"): void {

@@ -64,6 +64,8 @@ export class BoardSync {
   private confirmedSnap: BoardSnap;
   private pendingCards = new Map<string, CardPatch>();
   private pendingSnap: SnapPatch = {};
+  /** Snap fields taken from pendingSnap and not answered yet. */
+  private sendingSnap: SnapPatch = {};
   /** The oldest version the pending edits were based on; and the one of the task being sent. */
   private pendingBase: number | null = null;
   private currentBase: number | null = null;
@@ -152,6 +154,11 @@ export class BoardSync {
 
   get pendingSnapPatch(): SnapPatch {
     return this.pendingSnap;
+  }
+
+  /** The snap fields this board is saving itself: waiting to be sent, or sent and not answered yet. */
+  savingSnapFields(): Set<string> {
+    return new Set([...Object.keys(this.pendingSnap), ...Object.keys(this.sendingSnap)]);
   }
 
   /** Someone else's write (in the board's ids) becomes the confirmed state a failed save puts back. */
@@ -250,7 +257,16 @@ export class BoardSync {
     const snap = this.pendingSnap;
     this.pendingCards = new Map();
     this.pendingSnap = {};
+    this.sendingSnap = snap;
+    try {
+      await this.sendCards(cards);
+      if (Object.keys(snap).length) await this.sendSnap(snap);
+    } finally {
+      this.sendingSnap = {};
+    }
+  }
 
+  private async sendCards(cards: Map<string, CardPatch>): Promise<void> {
     // A card whose create failed has no server id; it is already gone from the board.
     const updates = [...cards].flatMap(([localId, patch]) => {
       const id = this.ids.serverIdOf(localId);
@@ -275,24 +291,24 @@ export class BoardSync {
         this.fail({ upsertCards: ids.flatMap((id) => this.confirmedCards.get(id) ?? []) }, result.error.message);
       }
     }
+  }
 
-    if (Object.keys(snap).length) {
-      const result = await this.send<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(
-        `/api/snaps/${this.snapId}`,
-        { method: "PATCH", body: snap },
-        { snapFields: Object.keys(snap) },
-      );
-      if (result.ok) {
-        const saved = result.data.snap;
-        this.confirmedSnap = { ...this.confirmedSnap, ...toBoardSnap(saved) };
-        this.succeed();
-      } else {
-        const keys = Object.keys(snap) as (keyof SnapPatch)[];
-        for (const key of keys) delete this.pendingSnap[key];
-        const restore: Partial<BoardSnap> = {};
-        for (const key of keys) Object.assign(restore, { [key]: this.confirmedSnap[key] });
-        this.fail({ snap: restore }, result.error.message);
-      }
+  private async sendSnap(snap: SnapPatch): Promise<void> {
+    const result = await this.send<{ snap: BoardSnap & { rowHeights: unknown; colWidths: unknown } }>(
+      `/api/snaps/${this.snapId}`,
+      { method: "PATCH", body: snap },
+      { snapFields: Object.keys(snap) },
+    );
+    if (result.ok) {
+      const saved = result.data.snap;
+      this.confirmedSnap = { ...this.confirmedSnap, ...toBoardSnap(saved) };
+      this.succeed();
+    } else {
+      const keys = Object.keys(snap) as (keyof SnapPatch)[];
+      for (const key of keys) delete this.pendingSnap[key];
+      const restore: Partial<BoardSnap> = {};
+      for (const key of keys) Object.assign(restore, { [key]: this.confirmedSnap[key] });
+      this.fail({ snap: restore }, result.error.message);
     }
   }
 

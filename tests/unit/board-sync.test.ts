@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BoardIdMap } from "@/components/board/board-id-map";
 import { BoardStore } from "@/components/board/board-store";
-import { BoardSync } from "@/components/board/board-sync";
+import { BoardSync, SAVE_DEBOUNCE_MS } from "@/components/board/board-sync";
 import type { BoardDoc } from "@/components/board/board-types";
 import { blankCard } from "@/components/board/grid-plans";
 import { newLocalId } from "@/components/board/new-local-id";
@@ -125,6 +125,57 @@ describe("saving the board", () => {
       "PATCH /api/snaps/cards/batch",
     ]);
     expect(calls[2]!.body.updates[0]).toMatchObject({ id: "again1", title: "back" });
+  });
+});
+
+describe("a dialog's save beside the board's own (the settings dialog after an inline rename)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** The server's snap; the rename's PATCH is answered only when the test says so. */
+  function renameAndDialog(renameAnswer: "ok" | "refused") {
+    const server = { ...boardSnap("s1") };
+    let answer: (() => void) | null = null;
+    const { store, calls } = setup(doc(0), ({ body }) => {
+      return new Promise((resolve) => {
+        answer = () =>
+          resolve(
+            renameAnswer === "ok"
+              ? { ok: true, status: 200, data: { snap: Object.assign(server, body) } }
+              : { ok: false, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } },
+          );
+      }) as unknown as ApiResult<unknown>;
+    });
+    store.apply([{ type: "updateSnap", before: { title: "T" }, after: { title: "Flow chart" } }]);
+    // The dialog's PATCH reached the server first: its answer has the title from before the rename.
+    const dialogAnswer = { ...server, subtitle: "From idea to launch" };
+    return { store, calls, dialogAnswer, answerRename: () => answer!() };
+  }
+
+  it("keeps the board's title, waiting or on its way, and takes the dialog's fields", async () => {
+    const { store, calls, dialogAnswer, answerRename } = renameAndDialog("ok");
+    store.snapSaved(dialogAnswer);
+    expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
+
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(calls).toMatchObject([{ method: "PATCH", path: "/api/snaps/s1", body: { title: "Flow chart" } }]);
+    store.snapSaved(dialogAnswer);
+    expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
+
+    answerRename();
+    await settle();
+    expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
+    expect(store.getStatus()).toBe("saved");
+  });
+
+  it("a refused rename goes back to the server's title, not to the dialog's copy of it", async () => {
+    const { store, dialogAnswer, answerRename } = renameAndDialog("refused");
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    store.snapSaved(dialogAnswer);
+    answerRename();
+    await settle();
+    expect(store.getDoc().snap).toMatchObject({ title: "T", subtitle: "From idea to launch" });
+    expect(store.getNotice()).toMatchObject({ tone: "error", message: expect.stringContaining("You may not edit this snap") });
   });
 });
 
