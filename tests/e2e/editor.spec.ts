@@ -151,6 +151,8 @@ test.describe("at phone width, with touch", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test("a tapped card is dragged with a finger; the toast never covers the inspector", async ({ page }) => {
+    // The page's own clock, running as usual, so the test can move it past a toast's seconds on screen.
+    await page.clock.install();
     await signUp(page, "Tess Touch");
     const snap = await createSnap(page, { title: "Touch", rows: 2, cols: 2 });
     await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: snap.cards[0]!.id, title: "Finger" }] });
@@ -179,6 +181,7 @@ test.describe("at phone width, with touch", () => {
 
     // The same on a laptop, where the inspector is a side panel.
     await page.setViewportSize({ width: 1280, height: 800 });
+    await page.clock.fastForward(10_000); // past the toast's time on screen (components/ui/toast.tsx)
     await expect(toast).toBeHidden();
     await page.getByRole("button", { name: "Settings", exact: true }).click();
     await settings.getByLabel("Subtitle").fill("Saved on a laptop");

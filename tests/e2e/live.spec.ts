@@ -11,7 +11,7 @@ const SECOND_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
  * Live collaboration: two people of one workspace on one board, each in their own
  * browser context. The owner shares the snap with the workspace; the member opens it too.
  */
-async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "view" = "edit") {
+async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "view" = "edit", options: { memberClock?: boolean } = {}) {
   const ownerEmail = await signUp(page, "Olive Owner");
   const snap = await createSnap(page, { title: "Team plan", rows: 2, cols: 3 });
   const titles = ["Agenda", "Budget", "Venue"];
@@ -19,6 +19,8 @@ async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "
   expect((await api(page, "PATCH", "/api/snaps/cards/batch", { updates })).status).toBe(200);
 
   const memberContext = await browser.newContext();
+  // The member's clock runs as usual; installed, it lets a test move it past a delay of the page's own.
+  if (options.memberClock) await memberContext.clock.install();
   const member = await memberContext.newPage();
   const memberEmail = await signUp(member, "Max Member");
   addWorkspaceMember(ownerEmail, memberEmail);
@@ -139,9 +141,10 @@ test("a viewer sees changes live, and is told and sent to the dashboard when acc
 });
 
 test("a deleted snap sends its viewers back to the dashboard by itself", async ({ page, browser }) => {
-  const { snap, member, memberContext } = await twoOnOneBoard(page, browser);
+  const { snap, member, memberContext } = await twoOnOneBoard(page, browser, "edit", { memberClock: true });
   expect((await api(page, "DELETE", `/api/snaps/${snap.id}`)).status).toBe(200);
   await expect(member.getByRole("dialog")).toContainText("deleted");
+  await member.clock.fastForward(10_000); // past the dialog's own delay before it leaves (board-gone-dialog.tsx)
   await member.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
   await memberContext.close();
 });
