@@ -1,6 +1,8 @@
+import bcrypt from "bcrypt";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { createKey, databaseUrl, signUp, type TestUser } from "./helpers";
+import { newId } from "./card-fixtures";
+import { createKey, databaseUrl, signIn, TEST_PASSWORD, uniqueEmail, type TestUser } from "./helpers";
 
 let pool: pg.Pool | undefined;
 
@@ -33,8 +35,33 @@ export interface Team {
 }
 
 async function memberWithKey(label: string): Promise<TeamMember> {
-  const user = await signUp(label);
+  const user = await insertSignedUpUser(label);
   return { ...user, key: await createKey(user, `${label} key`) };
+}
+
+let lowCostPasswordHash: Promise<string> | undefined;
+
+/**
+ * A user as sign-up makes one (a personal workspace, of which they are admin), written with SQL,
+ * then signed in through Auth.js as usual. Its password hash has bcrypt's lowest cost: the server
+ * checks it as any other (a hash carries its cost), in a millisecond rather than the 90 ms of
+ * sign-up's cost 11, which the teams of a run (about 180 users) would spend twice each, for the
+ * hash and the sign-in. Sign-up itself is tested over the API (session.test.ts, `signUp`).
+ */
+async function insertSignedUpUser(label: string): Promise<TestUser> {
+  lowCostPasswordHash ??= bcrypt.hash(TEST_PASSWORD, 4);
+  const [id, workspaceId, email] = [newId(), newId(), uniqueEmail(label)];
+  await sql().query(`INSERT INTO "User" (id, email, name, "passwordHash", "updatedAt") VALUES ($1, $2, $3, $4, now())`, [
+    id,
+    email,
+    label,
+    await lowCostPasswordHash,
+  ]);
+  await sql().query(`INSERT INTO "Workspace" (id, name) VALUES ($1, $2)`, [workspaceId, `${label}'s workspace`]);
+  await sql().query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'admin')`, [id, workspaceId]);
+  const cookie = await signIn(email);
+  if (!cookie) throw new Error("sign-in of a team member failed");
+  return { id, email, cookie };
 }
 
 /**
