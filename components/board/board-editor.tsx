@@ -83,10 +83,14 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
   }, []);
 
   // Focus in the inspector is editing the selected card (read only then: the editor does not follow the selection).
-  const inspectedCardId = useSyncExternalStore(selections.subscribe, () => {
-    const selection = selections.get();
-    return inspectorFocused && selection?.kind === "card" ? selection.id : null;
-  });
+  const inspectedCardId = useSyncExternalStore(
+    selections.subscribe,
+    () => {
+      const selection = selections.get();
+      return inspectorFocused && selection?.kind === "card" ? selection.id : null;
+    },
+    () => null,
+  );
   const editingCard = editingId ?? (inspectedCardId && cardIndex(doc.cards).has(inspectedCardId) ? inspectedCardId : null);
   usePresenceReport(initialDoc.snap.id, live.connectionId, editingCard ? (store.sync.serverIdOf(editingCard) ?? null) : null);
 
