@@ -78,9 +78,9 @@ export async function fanOutEvents(payload: unknown): Promise<void> {
     if (!attempt.final && status !== null && status >= 200 && status < 300) successes.push({ deliveryId: target.id, response: attempt.response });
     else failures.push(recordAttempt(target, attempt));
   });
-  await Promise.all([recordSuccesses(successes), ...failures]);
-  // Every send is recorded: the standby has nothing left to do.
-  if (!standby && targets.length > 0) await db.$queryRaw`SELECT (graphile_worker.remove_job(${standbyKey})).id::text AS "jobId"`;
+  await Promise.all(failures);
+  // The successes last, and with them (one statement) the standby job: once every send is recorded, it has nothing left to do.
+  await recordSuccesses(successes, !standby && targets.length > 0 ? standbyKey : null);
 }
 
 async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
