@@ -4,6 +4,7 @@ import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "./board-remote";
 import { BoardSync, type Restore, type SaveStatus, type SyncEvents } from "./board-sync";
 import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
+import { cardIndex } from "./card-index";
 import { guardUndo, type RemoteTouch } from "./undo-guard";
 
 export interface Notice {
@@ -81,6 +82,7 @@ export class BoardStore {
    */
   apply(changes: Change[], options: { key?: string; baseVersion?: number } = {}): void {
     if (changes.length === 0) return;
+    this.keepConfirmed(changes);
     this.dispatch({ type: "apply", changes });
     this.history.record(changes, { key: options.key, mark: this.remoteSeq });
     this.refreshHistory();
@@ -119,9 +121,9 @@ export class BoardStore {
    * are left as they are, and a card deleted here is not brought back.
    */
   receiveRest = (cards: BoardCard[]): void => {
-    const known = new Set(this.doc.cards.map((card) => card.id));
+    const known = cardIndex(this.doc.cards);
     const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
-    this.sync.acceptRemote({ upsertCards: fresh });
+    // Not kept as confirmed state: an untouched card is as the server has it (BoardSync.keepConfirmed).
     this.dispatch({ type: "restore", restore: { upsertCards: fresh } });
   };
 
@@ -173,6 +175,7 @@ export class BoardStore {
   private replay(step: { changes: Change[]; mark: number } | null, verb: "Undo" | "Redo"): void {
     if (!step) return;
     const { changes, skippedFor } = guardUndo(step.changes, this.touches, step.mark);
+    this.keepConfirmed(changes);
     this.dispatch({ type: "apply", changes });
     this.refreshHistory();
     this.sync.push(changes);
@@ -185,6 +188,11 @@ export class BoardStore {
         "info",
       );
     }
+  }
+
+  private keepConfirmed(changes: readonly Change[]): void {
+    const index = cardIndex(this.doc.cards);
+    this.sync.keepConfirmed(changes, (id) => index.get(id));
   }
 
   private dispatch(action: BoardAction): void {

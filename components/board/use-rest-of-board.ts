@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from "react";
 import { afterNextPaint } from "./after-paint";
 import type { BoardCard } from "./board-types";
 import type { GridExtent, RestOfBoard } from "./rest-of-board";
-import { unpackCard } from "./to-board-doc";
 
 interface RestHandlers {
   /** A band of the rest's cards. */
@@ -41,14 +40,21 @@ export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers)
           run();
           left -= 1;
           if (left > 0) return;
-          if (!failed) handlersRef.current.complete();
-          setPending(false);
+          // In a render of its own after the last band's: React keeps the tree before its last
+          // render beside the current one, and this way that tree holds the whole board, not
+          // also the board (and its card index) as it was before the last band.
+          cancels.push(
+            afterNextPaint(() => {
+              if (!failed) handlersRef.current.complete();
+              setPending(false);
+            }),
+          );
         }),
       );
     };
     for (const band of rest.bands) {
       band.then(
-        (packed) => settle(() => handlersRef.current.receive(packed.map(unpackCard))),
+        (cards) => settle(() => handlersRef.current.receive(cards)),
         (error: unknown) =>
           settle(() => {
             if (failed) return;

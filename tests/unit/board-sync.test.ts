@@ -89,6 +89,21 @@ describe("saving the board", () => {
     expect(store.getHistory()).toEqual({ canUndo: false, canRedo: false });
   });
 
+  it("a card of the rest of the board, edited twice and refused, goes back to how it came", async () => {
+    const refused = { ok: false as const, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } };
+    const initial = doc(1);
+    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, async () => refused), 0, true);
+    const far = { ...blankCard("srv9", 40, 40), title: "Far", color: "#dbeafe" };
+    store.receiveRest([far]);
+    store.restComplete();
+    store.apply([{ type: "updateCards", updates: [{ id: far.id, before: { title: "Far" }, after: { title: "Farther" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: far.id, before: { color: "#dbeafe" }, after: { color: "" } }] }]);
+    expect(store.getDoc().cards[1]).toMatchObject({ title: "Farther", color: "" });
+    await settle();
+    expect(store.getDoc().cards[1]).toEqual(far);
+    expect(store.getStatus()).toBe("error");
+  });
+
   it("creates with the board's own id, then updates under the server's id", async () => {
     let created = 0;
     const { store, calls } = setup(doc(1), ({ method, body }) => {
