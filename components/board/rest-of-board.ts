@@ -1,7 +1,7 @@
 import { computeLayout, type Rect } from "./grid-geometry";
 import { DEFAULT_REGION, expandRegion, rangeOf } from "./grid-window";
 import type { BoardCard } from "./board-types";
-import { toBoardCard, toSizeMap } from "./to-board-doc";
+import { packCard, toBoardCard, toSizeMap, type PackedCard } from "./to-board-doc";
 
 /** A number of rows and columns from the grid's top-left corner. */
 export interface GridExtent {
@@ -13,13 +13,13 @@ export interface GridExtent {
  * The cards the page did not send with the first window: promises the server resolves later in
  * the same response (React streams each after the first paint), one per band of rows, top first;
  * and how far the grid reaches, so that it has its full size (scrollbars, row and column counts)
- * before they arrive. Whole cards, not packed: React keeps what a promise resolved to for as long
- * as the page lives, so the board holds these very objects instead of a second, unpacked copy
- * (docs/PERFORMANCE.md, "The board in the browser").
+ * before they arrive. Packed (a third of the whole cards' size): the board completes these very
+ * objects rather than copying them (completeCard), since React keeps what a promise resolved to
+ * for as long as the page lives (docs/PERFORMANCE.md, "The board in the browser").
  */
 export interface RestOfBoard {
   extent: GridExtent;
-  bands: Promise<BoardCard[]>[];
+  bands: Promise<PackedCard[]>[];
 }
 
 /** Rows of the rest are sent in bands of about this many cells: each is parsed and merged in a task of its own. */
@@ -56,10 +56,12 @@ export function restOfBoard(
   const { extent, window } = opening;
   if (!window) return null;
   const rowsPerBand = Math.max(1, Math.floor(CELLS_PER_BAND / Math.max(1, extent.cols)));
-  const bands: Promise<BoardCard[]>[] = [];
+  const bands: Promise<PackedCard[]>[] = [];
   let previous = new Promise<void>((resolve) => setTimeout(resolve));
   for (let fromRow = 0; fromRow < extent.rows; fromRow += rowsPerBand) {
-    const band = previous.then(() => listCards(window, { fromRow, toRow: fromRow + rowsPerBand })).then((cards) => cards.map(toBoardCard));
+    const band = previous
+      .then(() => listCards(window, { fromRow, toRow: fromRow + rowsPerBand }))
+      .then((cards) => cards.map((card) => packCard(toBoardCard(card))));
     previous = band.then(
       () => undefined,
       () => undefined,

@@ -121,6 +121,18 @@ export function unpackCard(card: PackedCard): BoardCard {
   return { ...blankCard(card.id, card.row, card.col), ...card };
 }
 
+/**
+ * A packed card made whole where it is: the fields it left out are added to it. For the rest of a
+ * big board, whose packed bands React keeps for as long as the page lives: completed, they are the
+ * board's cards, and the browser holds each card once instead of a packed and a whole copy.
+ */
+export function completeCard(card: PackedCard): BoardCard {
+  const blank = blankCard(card.id, card.row, card.col);
+  const fields = card as Record<string, unknown>;
+  for (const key of Object.keys(blank) as (keyof BoardCard)[]) if (!(key in fields)) fields[key] = blank[key];
+  return card as BoardCard;
+}
+
 export function unpackBoardDoc(packed: PackedBoardDoc): BoardDoc {
   return { snap: packed.snap, lines: packed.lines, cards: packed.cards.map(unpackCard) };
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { afterNextPaint } from "./after-paint";
+import { completeCard } from "./to-board-doc";
 import type { BoardCard } from "./board-types";
 import type { GridExtent, RestOfBoard } from "./rest-of-board";
 
@@ -54,7 +55,7 @@ export function useRestOfBoard(rest: RestOfBoard | null, handlers: RestHandlers)
     };
     for (const band of rest.bands) {
       band.then(
-        (cards) => settle(() => handlersRef.current.receive(cards)),
+        (packed) => settle(() => handlersRef.current.receive(packed.map(completeCard))),
         (error: unknown) =>
           settle(() => {
             if (failed) return;

@@ -4,7 +4,7 @@ import { computeLayout, trackAt } from "@/components/board/grid-geometry";
 import { blankCard } from "@/components/board/grid-plans";
 import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid-window";
 import { firstWindow, restOfBoard } from "@/components/board/rest-of-board";
-import { packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
+import { completeCard, packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
 import { boardSnap } from "./board-fixtures";
 
 describe("board windowing", () => {
@@ -65,6 +65,14 @@ describe("the page's board payload", () => {
     ]);
     expect(unpackBoardDoc(packed)).toEqual(doc);
   });
+
+  it("completes a packed card of the rest where it is: the same object, whole", () => {
+    const styled: BoardCard = { ...blankCard("b", 3, 4), title: "Far", bold: true };
+    const packed = packBoardDoc({ snap: boardSnap("s"), cards: [styled], lines: [] }).cards[0]!;
+    const card = completeCard(packed);
+    expect(card).toBe(packed);
+    expect(card).toEqual(styled);
+  });
 });
 
 describe("the first window and the rest of the board", () => {
@@ -83,7 +91,7 @@ describe("the first window and the rest of the board", () => {
     expect(firstWindow(sizes, { rows: 3, cols: 4 })).toEqual({ rows: 3, cols: 4 });
   });
 
-  it("reads the rest in bands of rows of about 2,000 cells, one band at a time, each of whole cards (the board keeps them as they come)", async () => {
+  it("reads the rest in bands of rows of about 2,000 cells, one band at a time, each packed for the page", async () => {
     const calls: { fromRow: number; toRow: number }[] = [];
     let reading = 0;
     let mostAtOnce = 0;
@@ -99,7 +107,7 @@ describe("the first window and the rest of the board", () => {
     expect(rest!.extent).toEqual({ rows: 100, cols: 100 });
     expect(calls).toEqual([0, 20, 40, 60, 80].map((fromRow) => ({ fromRow, toRow: fromRow + 20 })));
     expect(mostAtOnce).toBe(1);
-    expect(bands[1]).toEqual([{ ...blankCard("c20", 20, 50), title: "Far" }]);
+    expect(bands[1]).toEqual([{ id: "c20", row: 20, col: 50, title: "Far" }]);
   });
 
   it("has nothing to send when the first window held every card", () => {
