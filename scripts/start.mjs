@@ -4,12 +4,16 @@
  * So the process that stays up beside the app holds no TypeScript loader, and there is no second
  * Node process waiting on it (docs/PERFORMANCE.md, "Memory of the whole install").
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
-const outfile = path.join(root, "node_modules", ".cache", "snap-launcher", "start.mjs");
+// One compiled launcher per checkout: it carries its checkout's path (the define below), and
+// checkouts that share one node_modules (a symlink) would otherwise all run the last one compiled.
+const checkout = createHash("sha256").update(root).digest("hex").slice(0, 12);
+const outfile = path.join(root, "node_modules", ".cache", "snap-launcher", checkout, "start.mjs");
 const inputsFile = `${outfile}.inputs.json`;
 
 function isStale() {
