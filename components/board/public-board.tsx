@@ -6,6 +6,7 @@ import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
 import { BoardCanvas } from "./board-canvas";
 import { boardFontFamily } from "./board-font";
+import { cardIndex } from "./card-index";
 import { canvasBackground } from "./card-style";
 import type { BoardCard } from "./board-types";
 import type { RestOfBoard } from "./rest-of-board";
@@ -28,7 +29,7 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
   const loadingExtent = useRestOfBoard(rest, {
     receive: (cards: BoardCard[]) =>
       setDoc((current) => {
-        const known = new Set(current.cards.map((card) => card.id));
+        const known = cardIndex(current.cards);
         return { ...current, cards: [...current.cards, ...cards.filter((card) => !known.has(card.id))] };
       }),
     complete: () => {},
