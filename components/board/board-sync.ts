@@ -69,6 +69,8 @@ export class BoardSync {
   /** The oldest version the pending edits were based on; and the one of the task being sent. */
   private pendingBase: number | null = null;
   private currentBase: number | null = null;
+  /** Cards whose create is queued or on its way, by the board's id: how many creates each awaits. */
+  private readonly creating = new Map<string, number>();
   /** Server ids of cards and lines deleted here: a late remote event must not bring them back. */
   private readonly deleted = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -139,6 +141,7 @@ export class BoardSync {
           this.scheduleFrom(base);
           break;
         case "createCards":
+          for (const card of change.cards) this.creating.set(card.id, (this.creating.get(card.id) ?? 0) + 1);
           this.enqueue(base, () => this.createCards(change.cards, change.lines));
           break;
         case "deleteCards":
@@ -271,11 +274,19 @@ export class BoardSync {
 
   // --- Tasks -------------------------------------------------------------------------------------
 
+  /**
+   * Sends the edits waiting now, which may include ones made after this task was queued. An edit of
+   * a card whose create is queued behind this task (or on its way) has no server id yet: it stays
+   * waiting, with its base, and goes out after the create (createCards flushes it).
+   */
   private async sendPending(): Promise<void> {
-    const cards = this.pendingCards;
+    const cards = new Map<string, CardPatch>();
+    const held = new Map<string, CardPatch>();
+    for (const [id, patch] of this.pendingCards) (this.creating.has(id) ? held : cards).set(id, patch);
     const snap = this.pendingSnap;
-    this.pendingCards = new Map();
+    this.pendingCards = held;
     this.pendingSnap = {};
+    if (held.size && this.currentBase !== null) this.pendingBase = Math.min(this.pendingBase ?? this.currentBase, this.currentBase);
     this.sendingSnap = snap;
     try {
       await this.sendCards(cards);
@@ -286,7 +297,8 @@ export class BoardSync {
   }
 
   private async sendCards(cards: Map<string, CardPatch>): Promise<void> {
-    // A card whose create failed has no server id; it is already gone from the board.
+    // A card whose create failed has no server id; it is already gone from the board, and its edits
+    // with it. Cards still being created are held back before this (sendPending).
     const updates = [...cards].flatMap(([localId, patch]) => {
       const id = this.ids.serverIdOf(localId);
       return id ? [{ localId, body: { ...patch, id } }] : [];
@@ -332,6 +344,20 @@ export class BoardSync {
   }
 
   private async createCards(cards: BoardCard[], lines: BoardLine[]): Promise<void> {
+    try {
+      await this.createCardsAndLines(cards, lines);
+    } finally {
+      for (const card of cards) {
+        const count = (this.creating.get(card.id) ?? 1) - 1;
+        if (count > 0) this.creating.set(card.id, count);
+        else this.creating.delete(card.id);
+      }
+    }
+    // Edits made while the create was on its way: they can be sent now that the cards have server ids.
+    if (cards.some((card) => this.pendingCards.has(card.id))) this.flush();
+  }
+
+  private async createCardsAndLines(cards: BoardCard[], lines: BoardLine[]): Promise<void> {
     const fresh = cards.filter((card) => !this.ids.isSaved(card.id));
     for (let start = 0; start < fresh.length; start += BATCH_LIMIT) {
       const chunk = fresh.slice(start, start + BATCH_LIMIT);
@@ -341,6 +367,7 @@ export class BoardSync {
       });
       if (!result.ok) {
         const failed = fresh.slice(start).map((card) => card.id);
+        for (const id of failed) this.pendingCards.delete(id); // the cards leave the board, their edits with them
         this.fail({ removeCards: failed }, result.error.message);
         return;
       }

@@ -143,6 +143,102 @@ describe("saving the board", () => {
   });
 });
 
+describe("a new card's edit while its create waits behind other saves", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * The server, answering each request only when the test says so; a created card gets the next
+   * `new<n>` id, and the cards' titles are kept to read back.
+   */
+  function heldServer(initial: BoardDoc) {
+    const titles = new Map(initial.cards.map((card) => [card.id, card.title]));
+    const held: { call: Call & { headers?: Record<string, string> }; answer: () => void }[] = [];
+    let created = 0;
+    let version = 6;
+    const respond = (call: Call): ApiResult<unknown> => {
+      const headers = new Headers({ "Snap-Version": String((version += 1)) });
+      if (call.method === "DELETE") {
+        titles.delete(call.path.split("/").pop()!);
+        return { ok: true, status: 200, data: { success: true }, headers };
+      }
+      if (call.method === "POST") {
+        const cards = call.body.cards.map((card: any) => ({ ...card, id: `new${(created += 1)}` }));
+        for (const card of cards) titles.set(card.id, card.title);
+        return { ok: true, status: 201, data: { cards }, headers };
+      }
+      const cards = call.body.updates.map((update: any) => {
+        if ("title" in update) titles.set(update.id, update.title);
+        return { ...blankCard(update.id, 0, 0), ...update, title: titles.get(update.id), snapId: "s1" };
+      });
+      return { ok: true, status: 200, data: { cards }, headers };
+    };
+    const request = <T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+      new Promise<ApiResult<T>>((resolve) => {
+        const call = { path, method: options.method ?? "GET", body: options.body, headers: options.headers };
+        held.push({ call, answer: () => resolve(respond(call) as ApiResult<T>) });
+      });
+    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 6);
+    /** Answers the oldest request not answered yet, and lets the board go on. */
+    const answerNext = async () => {
+      const next = held.find((entry) => entry.answer);
+      if (!next) throw new Error("no request is waiting");
+      const { answer } = next;
+      Object.assign(next, { answer: null });
+      answer();
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    const sent = () => held.map(({ call }) => `${call.method} ${call.path}${call.body?.updates ? ` ${JSON.stringify(call.body.updates)}` : ""}`);
+    return { store, titles, held, answerNext, sent };
+  }
+
+  it("is sent once the create has answered, under the card's server id, and the board says saved only then", async () => {
+    const initial = doc(3);
+    const { store, titles, held, answerNext, sent } = heldServer(initial);
+    const [moved, deleted] = initial.cards;
+
+    // A delete on its way; a field edit's quiet moment passes behind it, so its save waits in the queue.
+    store.apply([{ type: "deleteCards", cards: [deleted!], lines: [] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: moved!.id, before: { row: 0 }, after: { row: 1 } }] }]);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sent()).toEqual(["DELETE /api/snaps/cards/srv1"]);
+
+    // A card is added in the emptied cell and its text typed (the inline edit began at version 6),
+    // all before the delete answers.
+    const card = blankCard(newLocalId(), 0, 1);
+    store.apply([{ type: "createCards", cards: [card], lines: [] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "Fresh" } }] }], { baseVersion: 6 });
+    expect(store.getDoc().cards.find((candidate) => candidate.id === card.id)?.title).toBe("Fresh");
+
+    await answerNext(); // the delete
+    expect(sent().slice(1)).toEqual([`PATCH /api/snaps/cards/batch ${JSON.stringify([{ row: 1, id: "srv0" }])}`]);
+    await answerNext(); // the earlier edit
+    expect(sent().slice(2)).toEqual(["POST /api/snaps/cards/batch"]);
+    expect(store.getStatus()).toBe("saving");
+    await answerNext(); // the create
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sent().slice(3)).toEqual([`PATCH /api/snaps/cards/batch ${JSON.stringify([{ title: "Fresh", id: "new1" }])}`]);
+    expect(held[3]!.call.headers).toEqual({ "Base-Version": "6" });
+    expect(store.getStatus()).toBe("saving");
+    await answerNext(); // the title
+    expect(store.getStatus()).toBe("saved");
+    expect(titles.get("new1")).toBe("Fresh");
+    expect(held).toHaveLength(4);
+  });
+
+  it("goes with the card when its create is refused: nothing more is sent, and the board says why", async () => {
+    const refused = { ok: false as const, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } };
+    const { store, calls } = setup(doc(1), () => refused);
+    const card = blankCard(newLocalId(), 0, 1);
+    store.apply([{ type: "createCards", cards: [card], lines: [] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "Fresh" } }] }]);
+    await settle();
+    expect(calls.map((call) => call.method)).toEqual(["POST"]);
+    expect(store.getDoc().cards.map((candidate) => candidate.id)).toEqual(["srv0"]);
+    expect(store.getStatus()).toBe("error");
+  });
+});
+
 describe("a dialog's save beside the board's own (the settings dialog after an inline rename)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
