@@ -11,14 +11,16 @@
  *    write's answer came back (the commit precedes it), p50/p99 over every delivery.
  * WEBHOOK_BENCH_PARTS (default "1,2") picks the parts.
  */
+import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
 import { once } from "node:events";
-import { createServer } from "node:http";
 import pg from "pg";
 import { createBenchDatabase, seedFixtures } from "./database";
+import { cpuSpent, databaseCpuMeter } from "./database-cpu";
 import { load, type LoadResult } from "./load";
 import { scenarioRequests } from "./scenarios";
-import { startApp } from "./server";
+import { cpuTimeMs, startApp } from "./server";
 
 process.env.NEXT_DIST_DIR ||= ".next";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -26,6 +28,8 @@ const SLICE = Number(process.env.BENCH_SLICE ?? 4);
 const WRITES_PER_SEC = Number(process.env.BENCH_WRITES_PER_SEC ?? 5);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 15);
 const ENDPOINTS = 20;
+/** BENCH_CPU_PROF=1: the app runs with node --cpu-prof (bench/profile-summary.ts reads the file). */
+const PROFILE_FLAGS = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${tmpdir()}/snap-bench-profiles`] : [];
 /** WEBHOOK_BENCH_PARTS: which parts to run, e.g. "2" for the latency alone. */
 const PARTS = (process.env.WEBHOOK_BENCH_PARTS ?? "1,2").split(",");
 
@@ -40,19 +44,16 @@ async function main() {
   const database = await createBenchDatabase();
   const authSecret = randomBytes(32).toString("base64url");
   const fixtures = await seedFixtures(database.url, authSecret, 2);
-  const arrivals: { path: string; at: number; body: string }[] = [];
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      arrivals.push({ path: request.url ?? "", at: performance.now(), body: Buffer.concat(chunks).toString() });
-      response.end("ok");
-    });
-  });
-  receiver.listen(0, "127.0.0.1");
-  await once(receiver, "listening");
-  const receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-  const app = await startApp({ DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", DATABASE_POOL_SIZE: "10" });
+  const arrivals: { path: string; at: number; title: string | null }[] = [];
+  const receiver = fork(new URL("./webhook-receiver.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
+  const [{ port }] = (await once(receiver, "message")) as [{ port: number }];
+  receiver.on("message", (arrival: (typeof arrivals)[number]) => arrivals.push(arrival));
+  const receiverUrl = `http://127.0.0.1:${port}`;
+  const now = () => performance.timeOrigin + performance.now();
+  const app = await startApp(
+    { DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", DATABASE_POOL_SIZE: "10" },
+    PROFILE_FLAGS,
+  );
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // Twenty endpoints, created through the API (so their secrets are real), disabled until needed.
@@ -72,14 +73,36 @@ async function main() {
     if (PARTS.includes("1")) {
       // 1. Over HTTP, one connection, with no webhook, one and twenty enabled, in turn (the order rotating each round).
       const { request } = scenarioRequests(fixtures, app.baseUrl).d;
-      const counts = [0, 1, ENDPOINTS];
+      const counts = (process.env.WEBHOOK_BENCH_COUNTS ?? `0,1,${ENDPOINTS}`).split(",").map(Number);
       const http = new Map<number, LoadResult[]>(counts.map((count) => [count, []]));
+      // CPU per request of each party: the app, the database's backends, the receiver, and this process (the client).
+      const cpu = new Map<number, { app: number; database: number; receiver: number; client: number; requests: number }>(
+        counts.map((count) => [count, { app: 0, database: 0, receiver: 0, client: 0, requests: 0 }]),
+      );
+      const databaseCpu = await databaseCpuMeter(database.url);
       await load({ ...request, connections: 1, warmupSeconds: 2, seconds: 2, serverPid: app.pid });
       for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) {
         for (let k = 0; k < counts.length; k++) {
           const count = counts[(roundIndex + k) % counts.length]!;
           await setWebhooks(count);
-          http.get(count)!.push(await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid }));
+          const [appBefore, databaseBefore, receiverBefore, clientBefore] = [
+            cpuTimeMs(app.pid),
+            await databaseCpu.sample(),
+            cpuTimeMs(receiver.pid!),
+            process.cpuUsage(),
+          ];
+          const result = await load({ ...request, connections: 1, warmupSeconds: 0, seconds: SLICE, serverPid: app.pid });
+          // The deliveries of this slice drain before the next one starts, so each is charged with its own.
+          await drained(arrivals);
+          const clientSpent = process.cpuUsage(clientBefore);
+          const requests = result.reqPerSec * SLICE;
+          const tally = cpu.get(count)!;
+          tally.app += cpuTimeMs(app.pid) - appBefore;
+          tally.database += cpuSpent(databaseBefore, await databaseCpu.sample());
+          tally.receiver += cpuTimeMs(receiver.pid!) - receiverBefore;
+          tally.client += (clientSpent.user + clientSpent.system) / 1000;
+          tally.requests += requests;
+          http.get(count)!.push(result);
         }
         console.error(`[webhooks bench] round ${roundIndex + 1}/${ROUNDS}`);
       }
@@ -88,20 +111,22 @@ async function main() {
       const rate = (count: number) => median(http.get(count)!.map((result) => result.reqPerSec));
       console.log(`\n1. PATCH /api/snaps/cards/batch (100 cards), 1 connection, ${ROUNDS} rounds x ${SLICE} s each, medians over rounds`);
       for (const count of counts) {
-        const vsNone = count ? `  (p50 x${(p50(count) / p50(0)).toFixed(3)}, throughput x${(rate(count) / rate(0)).toFixed(3)})` : "";
+        const vsNone = count && http.has(0) ? `  (p50 x${(p50(count) / p50(0)).toFixed(3)}, throughput x${(rate(count) / rate(0)).toFixed(3)})` : "";
         console.log(`   ${`${count} webhooks enabled:`.padEnd(22)} p50 ${p50(count)} ms, ${round1(rate(count))} req/s${vsNone}`);
       }
+      console.log("   CPU ms per request, each slice's deliveries included (sent during it or just after):");
+      for (const count of counts) {
+        const { requests, ...parties } = cpu.get(count)!;
+        const shares = Object.entries(parties).map(([party, ms]) => `${party} ${(ms / requests).toFixed(2)}`);
+        console.log(`   ${`${count} webhooks enabled:`.padEnd(22)} ${shares.join(", ")}`);
+      }
+      await databaseCpu.close();
     }
 
     if (PARTS.includes("2")) {
       // 2. Commit-to-receiver latency with 20 endpoints.
       await sql.query(`UPDATE "Webhook" SET enabled = true, "consecutiveFailures" = 0, "disabledReason" = NULL`);
-      // Let the deliveries of part 1 drain first.
-      let previous = -1;
-      while (arrivals.length !== previous) {
-        previous = arrivals.length;
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-      }
+      await drained(arrivals);
       arrivals.length = 0;
       const answered = new Map<string, number>();
       const cardId = fixtures.patchSnaps[0]!.cardIds[0]!;
@@ -119,16 +144,15 @@ async function main() {
             body: JSON.stringify({ title }),
           }).then(async (response) => {
             await response.arrayBuffer();
-            answered.set(title, performance.now());
+            answered.set(title, now());
           }),
         );
       }
       await Promise.all(writes);
       const deadline = performance.now() + 60_000;
       while (arrivals.length < total * ENDPOINTS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-      const latencies = arrivals.flatMap(({ at, body }) => {
-        const title = JSON.parse(body).data.cards[0].title as string;
-        const answer = answered.get(title);
+      const latencies = arrivals.flatMap(({ at, title }) => {
+        const answer = title === null ? undefined : answered.get(title);
         return answer === undefined ? [] : [at - answer];
       });
       console.log(
@@ -139,11 +163,19 @@ async function main() {
   } finally {
     await sql.end();
     await app.stop();
-    receiver.closeAllConnections();
-    receiver.close();
+    receiver.disconnect();
     await database.drop();
   }
   process.exit(0);
+}
+
+/** Once no delivery has arrived for a second: the queue has drained. */
+async function drained(arrivals: readonly unknown[]): Promise<void> {
+  let previous = -1;
+  while (arrivals.length !== previous) {
+    previous = arrivals.length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -51,9 +51,13 @@ export async function recordFeedEvents(tx: Tx, actor: WriteActor, events: readon
 }
 
 /**
- * The FeedEvent rows and, when any webhook is enabled, a fan-out job per event (graphile-worker's
- * add_job in RETURNING, so it runs whether or not the statement reads it, and the job commits
- * with the write or not at all). Cards are stored whole, as the write left them, each event's data
+ * The FeedEvent rows and, when any webhook is enabled, their seqs queued for the fan-out
+ * (graphile-worker's add_job in RETURNING, so it runs whether or not the statement reads it, and
+ * the job commits with the write or not at all). The job key is this database connection's: while
+ * its job waits to be taken, the next writes on the connection append their seqs to it (a batch
+ * job: graphile-worker concatenates array payloads), so one fan-out sends many events; once taken,
+ * the next write starts a new job. One key per connection, not one for all, so that concurrent
+ * writers never wait on each other's job row. Cards are stored whole, as the write left them, each event's data
  * as one `json` parameter that PostgreSQL stores as given: converting it to jsonb, or reading it
  * out of one document of all the rows, cost the write twice to three times as much
  * (docs/ARCHITECTURE.md, "Webhooks and the event feed"; figures in docs/PERFORMANCE.md).
@@ -74,6 +78,6 @@ function insertFeedEventsSql(actor: WriteActor, events: readonly FeedEventInput[
     INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
       "deletedUserId", "deletedWorkspaceId", "deletedShared")
     VALUES ${Prisma.join(rows)}
-    RETURNING (SELECT graphile_worker.add_job(${FANOUT_TASK}::text, json_build_object('seqs', json_build_array(seq::text)),
-      max_attempts := ${JOB_MAX_ATTEMPTS}::int) WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)) IS NOT NULL AS queued`;
+    RETURNING (SELECT graphile_worker.add_job(${FANOUT_TASK}::text, json_build_array(seq::text), max_attempts := ${JOB_MAX_ATTEMPTS}::int,
+      job_key := ${FANOUT_TASK} || ':' || pg_backend_pid(), job_key_mode := 'preserve_run_at') WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)) IS NOT NULL AS queued`;
 }

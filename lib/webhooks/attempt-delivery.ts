@@ -34,11 +34,21 @@ export interface Attempt {
 }
 
 /**
+ * What the attempts of one fan-out share: each event's body by event id (the same bytes for every
+ * endpoint), and each endpoint's signer by its stored secret (decrypted once, not per event).
+ */
+export interface SendCache {
+  bodies: Map<string, string>;
+  signers: Map<string, StandardWebhook | null>;
+}
+
+export const newSendCache = (bodies = new Map<string, string>()): SendCache => ({ bodies, signers: new Map() });
+
+/**
  * One attempt at a delivery: sent only if the webhook is enabled (a test event also when it is
  * not), its owner can read the snap, and its URL is allowed; signed with standardwebhooks.
- * `bodies` keeps serialized events by id across the attempts of one fan-out.
  */
-export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map<string, string>()): Promise<Attempt> {
+export async function attemptDelivery(delivery: DeliveryToSend, { bodies, signers } = newSendCache()): Promise<Attempt> {
   const refused = (error: string): Attempt => ({ response: { status: null, bodyStart: null, error, durationMs: 0 }, final: true });
   const isTest = delivery.eventType === "webhook.test";
   const eventId = isTest ? (delivery.testEvent as { id: string }).id : delivery.event?.id;
@@ -48,16 +58,12 @@ export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map
     return refused("Not sent: the webhook's owner can no longer read this snap");
   }
 
-  let secret: string;
-  try {
-    secret = decryptWebhookSecret(delivery.secretCiphertext);
-  } catch {
-    return refused("Not sent: the signing secret cannot be read (AUTH_SECRET changed?); rotate the secret");
-  }
+  if (!signers.has(delivery.secretCiphertext)) signers.set(delivery.secretCiphertext, signerOf(delivery.secretCiphertext));
+  const signer = signers.get(delivery.secretCiphertext);
+  if (!signer) return refused("Not sent: the signing secret cannot be read (AUTH_SECRET changed?); rotate the secret");
   // One event's body is the same bytes for every endpoint (and every retry): built once per fan-out.
   const text = bodies.get(eventId) ?? bodyText(delivery);
   bodies.set(eventId, text);
-  const signer = new StandardWebhook(secret);
   const timestamp = new Date();
   const headers = {
     "webhook-id": eventId,
@@ -68,6 +74,14 @@ export async function attemptDelivery(delivery: DeliveryToSend, bodies = new Map
   const urlProblem = await webhookUrlProblem(delivery.url);
   const response = urlProblem ? { status: null, bodyStart: null, error: urlProblem, durationMs: 0 } : await sendWebhookRequest(delivery.url, headers, text);
   return { response, final: false };
+}
+
+function signerOf(secretCiphertext: string): StandardWebhook | null {
+  try {
+    return new StandardWebhook(decryptWebhookSecret(secretCiphertext));
+  } catch {
+    return null;
+  }
 }
 
 /** The bodies of the events whose data these deliveries carry, by event id (a fan-out reads each event's data once). */

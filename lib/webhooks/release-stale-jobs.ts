@@ -3,8 +3,8 @@ import type { QueryResult, QueryResultRow } from "pg";
 import { DELIVER_TASK, FANOUT_TASK } from "./job-names";
 
 /**
- * The longest a webhook job runs on a live instance is about 30 s (a fan-out's three rounds of 10 s
- * sends, or one 10 s send); one locked ten times longer belongs to an instance that was killed.
+ * The longest a webhook job runs on a live instance is about 150 s (a fan-out's fifteen rounds of 10 s
+ * sends, or one 10 s send); one locked twice as long belongs to an instance that was killed.
  */
 export const STALE_JOB_SECONDS = 300;
 

@@ -6,6 +6,7 @@ import { fanOutEvents } from "./fan-out-events";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
 import { pruneEvents } from "./prune-events";
 import { releaseStaleJobs } from "./release-stale-jobs";
+import { reviveFanOutJobs } from "./revive-fan-out-jobs";
 import { deliveryConcurrency } from "./webhook-config";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
@@ -14,6 +15,9 @@ const queueLogger = new Logger(() => (level, message, meta) => {
   else if (level === "warning") logger.warn(line, message);
   else if (level === "info") logger.debug(line, message); // one line per job otherwise
 });
+
+const LOCAL_QUEUE_SIZE = 16;
+const FETCH_PAUSE_MS = 200;
 
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
@@ -30,13 +34,24 @@ export function startJobWorker(): Promise<Runner> {
     pollInterval: 1_000,
     noHandleSignals: false,
     logger: queueLogger,
+    // Jobs are taken in batches of up to LOCAL_QUEUE_SIZE, and a fetch that found fewer waits
+    // FETCH_PAUSE_MS (0.5 to 1.5 times, graphile-worker's jitter) before the next, whatever the
+    // notifications say: the writes of that pause merge into their connection's fan-out job, so
+    // one fan-out sends many events (docs/ARCHITECTURE.md, "Webhooks and the event feed").
+    preset: {
+      worker: {
+        localQueue: { size: LOCAL_QUEUE_SIZE, refetchDelay: { durationMs: FETCH_PAUSE_MS, threshold: LOCAL_QUEUE_SIZE - 1, maxAbortThreshold: Infinity } },
+      },
+    },
     taskList: {
-      [FANOUT_TASK]: (payload) => fanOutEvents(payload),
+      [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob),
       [DELIVER_TASK]: (payload) => deliverWebhook(payload),
       [PRUNE_TASK]: () => pruneEvents(),
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
+        const revived = await reviveFanOutJobs(helpers.query);
+        if (revived > 0) logger.warn({ component: "job-queue", revived }, "queued again webhook fan-outs that had stopped");
       },
     },
     crontab: `0 * * * * ${PRUNE_TASK}\n* * * * * ${RELEASE_STALE_TASK}`,
