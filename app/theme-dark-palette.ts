@@ -13,9 +13,15 @@ const LIGHT_SHADE_FOR = { 50: 950, 100: 900, 200: 800, 300: 700, 400: 500, 500: 
  */
 export default plugin(({ addBase }) => {
   const palette: Record<string, string> = {};
+  const light: Record<string, string> = { "--color-white": colors.white, "--color-black": colors.black };
   for (const [name, scale] of Object.entries(colors)) {
     if (typeof scale !== "object") continue; // black, white, current, inherit, transparent
-    for (const [shade, lightShade] of Object.entries(LIGHT_SHADE_FOR)) palette[`--color-${name}-${shade}`] = scale[lightShade];
+    for (const [shade, lightShade] of Object.entries(LIGHT_SHADE_FOR)) {
+      palette[`--color-${name}-${shade}`] = scale[lightShade];
+      light[`--color-${name}-${shade}`] = scale[Number(shade) as keyof typeof LIGHT_SHADE_FOR];
+    }
   }
-  addBase({ ":root.dark": palette });
+  // A code block is dark with light text in both themes, as code is read everywhere else: inside
+  // `.keep-light-palette` the classes mean what they mean in the light theme.
+  addBase({ ":root.dark": palette, ":root.dark .keep-light-palette": light });
 });

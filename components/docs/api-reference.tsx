@@ -54,7 +54,11 @@ function InlineMarkdown({ text }: { text: string }) {
 
 function CodeBlock({ value, label }: { value: unknown; label: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="max-h-80 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100">
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="keep-light-palette max-h-80 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100"
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );

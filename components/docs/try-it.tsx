@@ -212,7 +212,7 @@ export function TryIt({ method, path, pathParams, queryParams, headers, exampleB
             <pre
               tabIndex={0}
               aria-label="Response body"
-              className="max-h-96 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100"
+              className="keep-light-palette max-h-96 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-xs leading-5 text-slate-100"
             >
               {result.body}
             </pre>

@@ -12,7 +12,7 @@ export function ApiUsageNote({ apiBaseUrl }: { apiBaseUrl: string }) {
         <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[13px] text-slate-800">Authorization: Bearer &lt;key&gt;</code>. A key acts as you,
         with your permissions, until you revoke it; keys do not expire. Keys cannot create or revoke other keys.
       </p>
-      <pre className="mt-4 overflow-x-auto rounded-xl bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[13px]">
+      <pre className="keep-light-palette mt-4 overflow-x-auto rounded-xl bg-slate-900 px-4 py-3.5 font-mono text-xs leading-6 text-slate-100 sm:text-[13px]">
         <code>{`curl ${apiBaseUrl}/api/snaps \\\n  -H "Authorization: Bearer service_sk_…"`}</code>
       </pre>
       <p className="mt-4 text-sm leading-6 text-slate-600">

@@ -92,7 +92,7 @@ export function KeyUsageSnippets({ secret }: { secret: string }) {
         <pre
           tabIndex={0}
           aria-label={`${current.label} example`}
-          className="mt-2 max-h-44 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-[11px] leading-5 text-slate-100 sm:max-h-60 sm:text-xs"
+          className="keep-light-palette mt-2 max-h-44 overflow-auto rounded-lg bg-slate-900 px-3 py-2.5 font-mono text-[11px] leading-5 text-slate-100 sm:max-h-60 sm:text-xs"
         >
           {current.text}
         </pre>

@@ -86,3 +86,19 @@ test("the theme follows the system, and a Light / Dark / System choice in the us
   await expect(cardAt(page, 1, 3)).toHaveCSS("color", "rgb(255, 255, 255)");
   await page.screenshot({ path: "tests/artifacts/board-dark.png" });
 });
+
+test("code blocks are dark with light text in both themes (the API reference's examples)", async ({ page }) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/docs");
+    if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    const operation = page.locator("#op-createSnap");
+    const block = operation.getByLabel("Request body example");
+    await block.locator("xpath=ancestor::details[1]/summary").click();
+    await expect(block).toBeVisible();
+    expect(await luminance(block, "background-color")).toBeLessThan(0.05);
+    expect(await luminance(block, "color")).toBeGreaterThan(0.8);
+    await page.screenshot({ path: `tests/artifacts/docs-code-${scheme}.png` });
+  }
+});
