@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
-import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "@/lib/webhooks/job-names";
+import { WEBHOOK_OUTBOX_CHANNEL } from "@/lib/webhooks/job-names";
 import { MAX_EVENT_BYTES } from "@/lib/webhooks/webhook-config";
 import type { EventType } from "./event-types";
 
@@ -35,7 +35,7 @@ export function feedEvents(events: readonly FeedEventInput[]): SnapChangeRider {
   return ({ actor }) =>
     events.length === 0
       ? Prisma.empty
-      : Prisma.sql`, feed_inserted AS (${insertFeedEventsSql(actor, events, (snapId) => Prisma.sql`(SELECT b.version FROM bumped AS b WHERE b.id = ${snapId})`)})`;
+      : Prisma.sql`, ${feedEventsCtes(actor, events, (snapId) => Prisma.sql`(SELECT b.version FROM bumped AS b WHERE b.id = ${snapId})`)}`;
 }
 
 /**
@@ -46,23 +46,21 @@ export function feedEvents(events: readonly FeedEventInput[]): SnapChangeRider {
 export async function recordFeedEvents(tx: Tx, actor: WriteActor, events: readonly FeedEventInput[]): Promise<void> {
   for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
     const slice = events.slice(start, start + EVENTS_PER_STATEMENT);
-    await tx.$executeRaw`${insertFeedEventsSql(actor, slice, (snapId) => Prisma.sql`(SELECT s.version FROM "Snap" AS s WHERE s.id = ${snapId})`)}`;
+    await tx.$executeRaw`WITH ${feedEventsCtes(actor, slice, (snapId) => Prisma.sql`(SELECT s.version FROM "Snap" AS s WHERE s.id = ${snapId})`)} SELECT 1`;
   }
 }
 
 /**
- * The FeedEvent rows and, when any webhook is enabled, their seqs queued for the fan-out
- * (graphile-worker's add_job in RETURNING, so it runs whether or not the statement reads it, and
- * the job commits with the write or not at all). The job key is this database connection's: while
- * its job waits to be taken, the next writes on the connection append their seqs to it (a batch
- * job: graphile-worker concatenates array payloads), so one fan-out sends many events; once taken,
- * the next write starts a new job. One key per connection, not one for all, so that concurrent
- * writers never wait on each other's job row. Cards are stored whole, as the write left them, each event's data
- * as one `json` parameter that PostgreSQL stores as given: converting it to jsonb, or reading it
- * out of one document of all the rows, cost the write twice to three times as much
- * (docs/ARCHITECTURE.md, "Webhooks and the event feed"; figures in docs/PERFORMANCE.md).
+ * The FeedEvent rows and, when any webhook is enabled, their seqs in the webhooks' outbox, as CTEs
+ * (data-modifying, so they run whether or not the statement reads them, and commit with the write
+ * or not at all). The outbox row is all a write pays for webhooks: its NOTIFY (sent on commit)
+ * wakes a fan-out, which sends the outbox in batches (lib/webhooks/fan-out-events.ts). Cards are
+ * stored whole, as the write left them, each event's data as one `json` parameter that PostgreSQL
+ * stores as given: converting it to jsonb, or reading it out of one document of all the rows,
+ * cost the write twice to three times as much (docs/ARCHITECTURE.md, "Webhooks and the event
+ * feed"; figures in docs/PERFORMANCE.md).
  */
-function insertFeedEventsSql(actor: WriteActor, events: readonly FeedEventInput[], versionOf: (snapId: string) => Prisma.Sql): Prisma.Sql {
+function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], versionOf: (snapId: string) => Prisma.Sql): Prisma.Sql {
   const rows = events.map((event) => {
     let data = JSON.stringify(event.data);
     let truncated = false;
@@ -74,10 +72,13 @@ function insertFeedEventsSql(actor: WriteActor, events: readonly FeedEventInput[
     return Prisma.sql`(${`evt_${randomBytes(16).toString("base64url")}`}, ${event.type}, ${event.snapId}, ${version}, ${actor.type}, ${actor.userId},
       ${actor.apiKeyId}, ${data}::json, ${truncated}, ${event.deleted?.userId ?? null}, ${event.deleted?.workspaceId ?? null}, ${event.deleted?.shared ?? null}::boolean)`;
   });
-  return Prisma.sql`
-    INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
-      "deletedUserId", "deletedWorkspaceId", "deletedShared")
-    VALUES ${Prisma.join(rows)}
-    RETURNING (SELECT graphile_worker.add_job(${FANOUT_TASK}::text, json_build_array(seq::text), max_attempts := ${JOB_MAX_ATTEMPTS}::int,
-      job_key := ${FANOUT_TASK} || ':' || pg_backend_pid(), job_key_mode := 'preserve_run_at') WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)) IS NOT NULL AS queued`;
+  return Prisma.sql`feed_inserted AS (
+      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
+        "deletedUserId", "deletedWorkspaceId", "deletedShared")
+      VALUES ${Prisma.join(rows)}
+      RETURNING seq
+    ), feed_outbox AS (
+      INSERT INTO "WebhookOutbox" (seq) SELECT seq FROM feed_inserted WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)
+      RETURNING pg_notify(${WEBHOOK_OUTBOX_CHANNEL}, '')
+    )`;
 }

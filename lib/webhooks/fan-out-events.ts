@@ -1,41 +1,54 @@
 import "server-only";
+import type { AddJobFunction } from "graphile-worker";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
 import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
 import { attemptDelivery, eventBodies, newSendCache, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
 import { deliveryJobSql, FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
-import type { AddJobFunction } from "graphile-worker";
 import { recordSuccesses } from "./record-successes";
 import type { WebhookResponse } from "./send-webhook-request";
+import { addToOutbox, claimOutbox, releaseOutbox } from "./webhook-outbox";
 
-/** First attempts one fan-out sends at once, and at most in all (15 rounds of 10 s at worst); more go to their jobs. */
+/** First attempts one batch sends at once, and at most in all (15 rounds of 10 s at worst); more go to their jobs. */
 const PARALLEL_SENDS = 32;
 const MAX_INLINE = 480;
-/** Events one fan-out takes; the rest of a longer batch goes back to the queue as a job of its own. */
-export const MAX_EVENTS_PER_FANOUT = 32;
+/** Events one batch takes from the outbox; a fan-out takes batches until the outbox is empty, at most MAX_BATCHES. */
+const BATCH_EVENTS = 32;
+const MAX_BATCHES = 10;
 
 type Target = DeliveryToSend & { inline: boolean };
 
 /**
- * The job that sends a batch of events (their seqs: the writes' jobs merge while they wait, see
- * lib/events/record-feed-events.ts). One statement inserts a delivery per event and enabled webhook
- * that wants it and whose owner can read the snap now; then this job sends those first attempts
- * itself, in parallel, and records them (the successes in one statement). Endpoints that failed
- * last time are not waited for here: each gets its delivery job at once. A failed first attempt
- * queues its delivery's own job for the retry (recordAttempt). Run again (the queue retrying it, or
- * releasing it from an instance that died mid-send), the insert adds nothing and the job sends what
- * is still pending with no attempt made and no job of its own: the first attempts a dead process
- * did not record. Why batches, and not a job per event or per delivery: docs/ARCHITECTURE.md,
- * "Webhooks and the event feed".
+ * The fan-out job: sends the webhooks' outbox (what writes left there while a webhook was enabled,
+ * lib/events/record-feed-events.ts) in batches, then leaves the rest, if any, to a job of its own.
+ * Writes do not queue a job each: they wake the fan-out through NOTIFY, and the wake-ups of a
+ * fraction of a second become one job (lib/webhooks/fan-out-trigger.ts), so a batch holds the
+ * events of all the writes of that moment. Why: docs/ARCHITECTURE.md, "Webhooks and the event feed".
  */
 export async function fanOutEvents(payload: unknown, addJob: AddJobFunction): Promise<void> {
-  const allSeqs = readSeqs(payload);
-  if (allSeqs.length > MAX_EVENTS_PER_FANOUT) {
-    await addJob(FANOUT_TASK, allSeqs.slice(MAX_EVENTS_PER_FANOUT), { maxAttempts: JOB_MAX_ATTEMPTS });
+  await addToOutbox(readSeqs(payload));
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const seqs = await claimOutbox(BATCH_EVENTS);
+    if (seqs.length > 0) {
+      await sendFirstAttempts(seqs);
+      await releaseOutbox(seqs);
+    }
+    if (seqs.length < BATCH_EVENTS) return;
   }
-  const seqs = allSeqs.slice(0, MAX_EVENTS_PER_FANOUT);
-  if (seqs.length === 0) return;
+  await addJob(FANOUT_TASK, {}, { jobKey: FANOUT_TASK, jobKeyMode: "preserve_run_at", maxAttempts: JOB_MAX_ATTEMPTS });
+}
+
+/**
+ * One batch: one statement inserts a delivery per event and enabled webhook that wants it and
+ * whose owner can read the snap now; then the first attempts are sent here, in parallel, and
+ * recorded (the successes in one statement). Endpoints that failed last time are not waited for:
+ * each gets its delivery job at once. A failed first attempt queues its delivery's own job for the
+ * retry (recordAttempt). Run again on the same events (a claim taken over from a fan-out that
+ * died), the insert adds nothing and what is sent is what is still pending with no attempt made and
+ * no job of its own: the first attempts the dead fan-out did not record.
+ */
+async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
   const targets = await db.$queryRaw<Target[]>`
     WITH targets AS (
       SELECT w.id AS "webhookId", (w."consecutiveFailures" = 0 AND row_number() OVER () <= ${MAX_INLINE}) AS inline, e.id AS "eventId", e.type, e.seq
@@ -90,7 +103,7 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The payload: the seqs as an array of strings (merged jobs concatenate); `{ seqs }` is the form of jobs queued before batches. */
+/** Seqs in a job's payload: jobs queued by an older version carry their events (`{ seqs }`, or an array of them). */
 function readSeqs(payload: unknown): string[] {
   const seqs = Array.isArray(payload) ? payload : (payload as { seqs?: unknown } | null)?.seqs;
   return Array.isArray(seqs) ? seqs.filter((seq): seq is string => typeof seq === "string" && /^\d{1,19}$/.test(seq)) : [];

@@ -3,10 +3,10 @@ import { Logger, run, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutEvents } from "./fan-out-events";
+import { startFanOutTrigger } from "./fan-out-trigger";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
 import { pruneEvents } from "./prune-events";
 import { releaseStaleJobs } from "./release-stale-jobs";
-import { reviveFanOutJobs } from "./revive-fan-out-jobs";
 import { deliveryConcurrency } from "./webhook-config";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
@@ -16,15 +16,13 @@ const queueLogger = new Logger(() => (level, message, meta) => {
   else if (level === "info") logger.debug(line, message); // one line per job otherwise
 });
 
-const LOCAL_QUEUE_SIZE = 16;
-const FETCH_PAUSE_MS = 200;
-
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
 /**
  * Starts this process's job worker (graphile-worker on DATABASE_URL): it migrates its own schema
  * (`graphile_worker`) first, which write paths rely on to queue jobs, then takes jobs as soon as
- * they are committed (LISTEN) from every instance. Once per process.
+ * they are committed (LISTEN) from every instance, and wakes the webhook fan-out when writes leave
+ * events in its outbox. Once per process.
  */
 export function startJobWorker(): Promise<Runner> {
   holder.snapJobWorker ??= run({
@@ -34,15 +32,6 @@ export function startJobWorker(): Promise<Runner> {
     pollInterval: 1_000,
     noHandleSignals: false,
     logger: queueLogger,
-    // Jobs are taken in batches of up to LOCAL_QUEUE_SIZE, and a fetch that found fewer waits
-    // FETCH_PAUSE_MS (0.5 to 1.5 times, graphile-worker's jitter) before the next, whatever the
-    // notifications say: the writes of that pause merge into their connection's fan-out job, so
-    // one fan-out sends many events (docs/ARCHITECTURE.md, "Webhooks and the event feed").
-    preset: {
-      worker: {
-        localQueue: { size: LOCAL_QUEUE_SIZE, refetchDelay: { durationMs: FETCH_PAUSE_MS, threshold: LOCAL_QUEUE_SIZE - 1, maxAbortThreshold: Infinity } },
-      },
-    },
     taskList: {
       [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob),
       [DELIVER_TASK]: (payload) => deliverWebhook(payload),
@@ -50,11 +39,13 @@ export function startJobWorker(): Promise<Runner> {
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
-        const revived = await reviveFanOutJobs(helpers.query);
-        if (revived > 0) logger.warn({ component: "job-queue", revived }, "queued again webhook fan-outs that had stopped");
       },
     },
-    crontab: `0 * * * * ${PRUNE_TASK}\n* * * * * ${RELEASE_STALE_TASK}`,
+    // The fan-out every minute too: it sends what a lost wake-up left in the outbox (fan-out-trigger.ts).
+    crontab: `0 * * * * ${PRUNE_TASK}\n* * * * * ${RELEASE_STALE_TASK}\n* * * * * ${FANOUT_TASK}`,
+  }).then((runner) => {
+    startFanOutTrigger(runner);
+    return runner;
   });
   return holder.snapJobWorker;
 }

@@ -4,6 +4,7 @@
  * loopback (hence WEBHOOK_ALLOW_PRIVATE_URLS=true here, and only here); signatures verified with
  * the standardwebhooks library, as a receiver would.
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
@@ -262,6 +263,57 @@ describe("delivery across instances and restarts", () => {
         .poll(async () => (await deliveries(user, hook.id, restarted!.baseUrl))[0], { timeout: 20_000 })
         .toMatchObject({ status: "succeeded", attempts: 2 });
     } finally {
+      await first?.stop();
+      await restarted?.stop();
+      await alone.drop();
+    }
+  }, 180_000);
+
+  it("sends what the outbox kept while no instance ran: an event whose wake-up was lost, and one a fan-out that died had claimed", async () => {
+    const alone = await createScratchDatabase(inject("databaseUrl"), "snap_test_webhooks_outbox");
+    await applyMigrations(alone.url);
+    const env = { WEBHOOK_ALLOW_PRIVATE_URLS: "true" };
+    const sql = new pg.Client({ connectionString: alone.url });
+    await sql.connect();
+    let first: AppServer | undefined = await startAppServer({ databaseUrl: alone.url, authSecret: inject("authSecret"), env });
+    let restarted: AppServer | undefined;
+    try {
+      const user = await signUpOn(first.baseUrl, "outbox");
+      const hook = await addWebhook(user, "/outbox", { events: ["cards.updated"] }, first.baseUrl);
+      const snap = await newSnap(user, first.baseUrl);
+      // Three events written while the webhook is disabled, so none is in the outbox or sent.
+      expect((await api("PATCH", `/api/webhooks/${hook.id}`, { baseUrl: first.baseUrl, key: user.key, body: { enabled: false } })).status).toBe(200);
+      for (const title of ["lost wake-up", "dead claim", "live claim"]) {
+        const patched = await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { baseUrl: first.baseUrl, key: user.key, body: { title } });
+        expect(patched.status).toBe(200);
+      }
+      await first.stop();
+      first = undefined;
+
+      // As a crash would leave them: the events in the outbox, unclaimed; claimed by a fan-out long
+      // gone; and claimed just now (a fan-out of another instance still at work, not to be taken).
+      const { rows } = await sql.query<{ seq: string; title: string }>(
+        `SELECT seq::text, data->'cards'->0->>'title' AS title FROM "FeedEvent" WHERE type = 'cards.updated' AND "snapId" = $1 ORDER BY seq`,
+        [snap.id],
+      );
+      const seqOf = (title: string) => rows.find((row) => row.title === title)!.seq;
+      await sql.query(`UPDATE "Webhook" SET enabled = true WHERE id = $1`, [hook.id]);
+      await sql.query(`INSERT INTO "WebhookOutbox" (seq, "claimedAt") VALUES ($1, NULL), ($2, now() - interval '10 minutes'), ($3, now())`, [
+        seqOf("lost wake-up"),
+        seqOf("dead claim"),
+        seqOf("live claim"),
+      ]);
+
+      restarted = await startAppServer({ databaseUrl: alone.url, authSecret: inject("authSecret"), env });
+      await receiver.waitFor(() => receiver.to("/outbox").length === 2, "the two events left in the outbox");
+      const titles = receiver.to("/outbox").map((request) => verifySigned(hook.secret, request).data.cards[0].title);
+      expect(titles.sort()).toEqual(["dead claim", "lost wake-up"]);
+      // The fan-out that sent them left the live claim alone, and emptied the outbox of the rest.
+      await expect
+        .poll(async () => (await sql.query<{ seq: string }>(`SELECT seq::text FROM "WebhookOutbox"`)).rows.map((row) => row.seq), { timeout: 10_000 })
+        .toEqual([seqOf("live claim")]);
+    } finally {
+      await sql.end();
       await first?.stop();
       await restarted?.stop();
       await alone.drop();
