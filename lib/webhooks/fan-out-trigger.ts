@@ -8,7 +8,7 @@ import { FANOUT_TASK, JOB_MAX_ATTEMPTS, WEBHOOK_OUTBOX_CHANNEL } from "./job-nam
  * How often at most this instance queues a fan-out while writes keep coming: the first write after
  * a quiet moment is sent at once, the writes of the next PAUSE_MS go out together as one batch.
  */
-const PAUSE_MS = 200;
+const PAUSE_MS = 300;
 
 /**
  * Wakes the fan-out when writes leave events in the webhooks' outbox: on each NOTIFY (sent when
