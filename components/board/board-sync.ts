@@ -213,11 +213,10 @@ export class BoardSync {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pendingCards.size || Object.keys(this.pendingSnap).length) {
-      const base = this.pendingBase;
-      this.pendingBase = null;
-      this.run(() => this.sendPending(), base);
-    }
+    // Taken even when nothing waits (its edits left with their cards): else a later save would carry it.
+    const base = this.pendingBase;
+    this.pendingBase = null;
+    if (this.pendingCards.size || Object.keys(this.pendingSnap).length) this.run(() => this.sendPending(), base);
   }
 
   dispose(): void {

@@ -143,6 +143,30 @@ describe("saving the board", () => {
   });
 });
 
+describe("the Base-Version a save carries", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("is the base of the edits in it, not of an edit that left before its quiet moment ended", async () => {
+    const sent: { method: string; headers?: Record<string, string> }[] = [];
+    const request = async <T>(_path: string, options: { method?: string; body?: any; headers?: Record<string, string> } = {}) => {
+      sent.push({ method: options.method ?? "GET", headers: options.headers });
+      return { ok: true, status: 200, data: { cards: options.body.updates } } as ApiResult<T>;
+    };
+    const sync = new BoardSync("s1", doc(2), { onStatus: () => {}, onFailure: () => {} }, request);
+    // An edit made at version 6, whose card someone else deletes before its quiet moment ends: the
+    // timer finds nothing to send.
+    sync.push([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "" }, after: { title: "gone" } }] }], 6);
+    sync.acceptRemote({ removeCards: ["srv0"] });
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sent).toEqual([]);
+
+    sync.push([{ type: "updateCards", updates: [{ id: "srv1", before: { title: "" }, after: { title: "kept" } }] }], 9);
+    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    expect(sent).toEqual([{ method: "PATCH", headers: { "Base-Version": "9" } }]);
+  });
+});
+
 describe("a new card's edit while its create waits behind other saves", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
