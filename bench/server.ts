@@ -8,6 +8,7 @@ import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import { keepAliveArgs } from "../scripts/server-keep-alive";
 import { serverNodeOptions } from "../scripts/server-node-options";
 
 export interface RunningServer {
@@ -82,7 +83,7 @@ const UNREACHED_RATE_LIMITS = {
  */
 export async function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
     cwd,
     // The heap cap `npm start` sets (scripts/server-node-options.ts); node flags given here win.
     env: {

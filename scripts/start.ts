@@ -22,6 +22,7 @@ import {
 import { EmbeddedInUseError, findRunningEmbeddedPostgres } from "../lib/db/embedded-state-file.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
+import { keepAliveArgs } from "./server-keep-alive.ts";
 import { serverNodeOptions } from "./server-node-options.ts";
 
 process.chdir(PROJECT_ROOT); // next and the migration runner resolve paths from the project root
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
   log(`app:      http://${shown}:${port}`);
   log(`database: ${where}`);
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
-  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : [])], env);
+  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], env);
 }
 
 main().then(exit, (error: unknown) => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
+import { keepAliveArgs } from "../../scripts/server-keep-alive";
 
 export interface AppServer {
   baseUrl: string;
@@ -37,7 +38,7 @@ interface AppServerOptions {
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
     env: {
       ...process.env,
       ...GENEROUS_RATE_LIMITS,
