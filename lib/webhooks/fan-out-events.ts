@@ -103,8 +103,8 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Seqs in a job's payload: jobs queued by an older version carry their events (`{ seqs }`, or an array of them). */
+/** Seqs in a job's payload: jobs queued by the version before the outbox carry their events (`{ seqs }`). */
 function readSeqs(payload: unknown): string[] {
-  const seqs = Array.isArray(payload) ? payload : (payload as { seqs?: unknown } | null)?.seqs;
+  const seqs = (payload as { seqs?: unknown } | null)?.seqs;
   return Array.isArray(seqs) ? seqs.filter((seq): seq is string => typeof seq === "string" && /^\d{1,19}$/.test(seq)) : [];
 }

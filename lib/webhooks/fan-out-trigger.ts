@@ -2,7 +2,8 @@ import "server-only";
 import type { Runner } from "graphile-worker";
 import { NotificationListener } from "@/lib/live/notification-listener";
 import { logger } from "@/lib/log/logger";
-import { FANOUT_TASK, JOB_MAX_ATTEMPTS, WEBHOOK_OUTBOX_CHANNEL } from "./job-names";
+import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
+import { WEBHOOK_OUTBOX_CHANNEL } from "./webhook-outbox";
 
 /**
  * How often at most this instance queues a fan-out while writes keep coming: the first write after

@@ -6,9 +6,6 @@ export const DELIVER_TASK = "webhook-deliver";
 export const PRUNE_TASK = "events-prune";
 export const RELEASE_STALE_TASK = "webhook-jobs-release-stale";
 
-/** The NOTIFY channel a write's outbox rows announce themselves on (lib/webhooks/fan-out-trigger.ts). */
-export const WEBHOOK_OUTBOX_CHANNEL = "webhook_outbox";
-
 /** Jobs the queue retries itself only when a task crashes (the database away); sends retry on their own schedule. */
 export const JOB_MAX_ATTEMPTS = 10;
 
