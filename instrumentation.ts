@@ -1,7 +1,9 @@
 /**
  * Next runs register() once per server process, before it serves a request: the job worker (and
- * its schema, which writes queue jobs into) is ready before the first write; a database that is
- * down at start does not keep the server from starting (it retries). docs/ARCHITECTURE.md, "Webhooks".
+ * its schema, which writes queue jobs into) is ready before the first write; under npm start the
+ * worker is a process of its own, and this only migrates its schema (JOB_WORKER=off). A database
+ * that is down at start does not keep the server from starting (it retries). docs/ARCHITECTURE.md,
+ * "Webhooks and the event feed".
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;

@@ -9,17 +9,20 @@
  * 2. Commit-to-receiver latency: 20 endpoints, single-card PATCHes at BENCH_WRITES_PER_SEC (default
  *    5) for BENCH_LATENCY_SECONDS (default 15); the receiver's arrival time minus the time the
  *    write's answer came back (the commit precedes it), p50/p99 over every delivery.
- * WEBHOOK_BENCH_PARTS (default "1,2") picks the parts.
+ * WEBHOOK_BENCH_PARTS (default "1,2") picks the parts. The job worker runs as npm start runs it, a
+ * process of its own at a lower CPU priority (scripts/job-worker-process.ts); WEBHOOK_BENCH_WORKER=app
+ * runs it inside the app's process instead (JOB_WORKER=app, what a plain `next start` does).
  */
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { once } from "node:events";
 import pg from "pg";
 import { createBenchDatabase, seedFixtures } from "./database";
 import { cpuSpent, databaseCpuMeter } from "./database-cpu";
 import { load, type LoadResult } from "./load";
 import { scenarioRequests } from "./scenarios";
+import { spawnJobWorker } from "../scripts/job-worker-process";
 import { cpuTimeMs, startApp } from "./server";
 
 process.env.NEXT_DIST_DIR ||= ".next";
@@ -48,12 +51,17 @@ async function main() {
   const receiver = fork(new URL("./webhook-receiver.ts", import.meta.url).pathname, { execArgv: ["--import", "tsx"] });
   const [{ port }] = (await once(receiver, "message")) as [{ port: number }];
   receiver.on("message", (arrival: (typeof arrivals)[number]) => arrivals.push(arrival));
+  // WEBHOOK_BENCH_RECEIVER_NICE=19: the receiver stands for the integrations' own machines, and
+  // yields these two cores to the app and the database, as a receiver elsewhere would not take them.
+  if (process.env.WEBHOOK_BENCH_RECEIVER_NICE) setPriority(receiver.pid!, Number(process.env.WEBHOOK_BENCH_RECEIVER_NICE));
   const receiverUrl = `http://127.0.0.1:${port}`;
   const now = () => performance.timeOrigin + performance.now();
-  const app = await startApp(
-    { DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", DATABASE_POOL_SIZE: "10" },
-    PROFILE_FLAGS,
-  );
+  const env = { DATABASE_URL: database.url, AUTH_SECRET: authSecret, WEBHOOK_ALLOW_PRIVATE_URLS: "true", DATABASE_POOL_SIZE: "10" };
+  const inApp = process.env.WEBHOOK_BENCH_WORKER === "app";
+  const worker = inApp ? undefined : spawnJobWorker({ ...process.env, ...env, NODE_ENV: "production", LOG_LEVEL: "warn" });
+  process.once("exit", () => worker?.kill()); // also when the bench fails: an orphan would hold its output open
+  console.error(`[webhooks bench] the job worker runs ${inApp ? "in the app's process" : "in a process of its own (npm start's default)"}`);
+  const app = await startApp({ ...env, JOB_WORKER: inApp ? "app" : "off" }, PROFILE_FLAGS);
   const sql = new pg.Pool({ connectionString: database.url, max: 2 });
   try {
     // Twenty endpoints, created through the API (so their secrets are real), disabled until needed.
@@ -75,9 +83,9 @@ async function main() {
       const { request } = scenarioRequests(fixtures, app.baseUrl).d;
       const counts = (process.env.WEBHOOK_BENCH_COUNTS ?? `0,1,${ENDPOINTS}`).split(",").map(Number);
       const http = new Map<number, LoadResult[]>(counts.map((count) => [count, []]));
-      // CPU per request of each party: the app, the database's backends, the receiver, and this process (the client).
-      const cpu = new Map<number, { app: number; database: number; receiver: number; client: number; requests: number }>(
-        counts.map((count) => [count, { app: 0, database: 0, receiver: 0, client: 0, requests: 0 }]),
+      // CPU per request of each party: the app, the job worker process (if apart), the database's backends, the receiver, and this process (the client).
+      const cpu = new Map<number, { app: number; worker: number; database: number; receiver: number; client: number; requests: number }>(
+        counts.map((count) => [count, { app: 0, worker: 0, database: 0, receiver: 0, client: 0, requests: 0 }]),
       );
       const databaseCpu = await databaseCpuMeter(database.url);
       await load({ ...request, connections: 1, warmupSeconds: 2, seconds: 2, serverPid: app.pid });
@@ -85,6 +93,7 @@ async function main() {
         for (let k = 0; k < counts.length; k++) {
           const count = counts[(roundIndex + k) % counts.length]!;
           await setWebhooks(count);
+          const workerBefore = worker ? cpuTimeMs(worker.pid!) : 0;
           const [appBefore, databaseBefore, receiverBefore, clientBefore] = [
             cpuTimeMs(app.pid),
             await databaseCpu.sample(),
@@ -98,6 +107,7 @@ async function main() {
           const requests = result.reqPerSec * SLICE;
           const tally = cpu.get(count)!;
           tally.app += cpuTimeMs(app.pid) - appBefore;
+          tally.worker += worker ? cpuTimeMs(worker.pid!) - workerBefore : 0;
           tally.database += cpuSpent(databaseBefore, await databaseCpu.sample());
           tally.receiver += cpuTimeMs(receiver.pid!) - receiverBefore;
           tally.client += (clientSpent.user + clientSpent.system) / 1000;
@@ -163,6 +173,7 @@ async function main() {
   } finally {
     await sql.end();
     await app.stop();
+    worker?.kill();
     receiver.disconnect();
     await database.drop();
   }

@@ -3,7 +3,8 @@
  * runs. Builds the app when the build is missing or stale, picks the database (DATABASE_URL, else
  * the embedded PostgreSQL in data/postgres, started by this process; a folder of the earlier PGlite
  * default is imported first), applies the committed migrations, provides AUTH_SECRET, then runs
- * `next start` with DATABASE_URL set: the app itself only ever reads DATABASE_URL.
+ * `next start` with DATABASE_URL set: the app itself only ever reads DATABASE_URL. The job worker
+ * (webhook deliveries, the feed's pruning) runs beside it in a process of its own (JOB_WORKER).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,7 @@ import {
 import { EmbeddedInUseError, findRunningEmbeddedPostgres } from "../lib/db/embedded-state-file.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
 import { staleBuildReason } from "./ensure-build.ts";
+import { spawnJobWorker } from "./job-worker-process.ts";
 import { keepAliveArgs } from "./server-keep-alive.ts";
 import { serverNodeOptions } from "./server-node-options.ts";
 
@@ -51,6 +53,8 @@ function authSecret(): string {
 // --- Child processes and shutdown ---------------------------------------------------------------
 
 let child: ChildProcess | undefined;
+let jobWorker: ChildProcess | undefined;
+let stopping = false;
 let database: Promise<EmbeddedPostgres> | undefined; // a promise: a signal may come while it starts
 
 /** Runs `next <args>`; resolves with its exit code (128 + n when killed by signal n). */
@@ -65,7 +69,54 @@ function next(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
+/**
+ * JOB_WORKER says where the job worker runs: "process" (the default) a process of its own beside
+ * the app, "app" inside the app's process (one process less, but deliveries then share the event
+ * loop that answers requests), "off" nowhere on this host (another runs one: every instance's
+ * worker takes jobs from the same database).
+ */
+function jobWorkerPlace(): "process" | "app" | "off" {
+  const place = process.env.JOB_WORKER ?? "process";
+  if (place === "process" || place === "app" || place === "off") return place;
+  throw new Error(`JOB_WORKER must be process, app or off (got "${place}")`);
+}
+
+/** A worker that dies soon after its start (the database away) is started again later each time, up to 30 s. */
+const RESTART_DELAYS_MS = { first: 1_000, max: 30_000, resetAfter: 60_000 };
+let restartDelayMs = RESTART_DELAYS_MS.first;
+
+/** Runs this launcher again as the job worker (scripts/start.mjs --job-worker); again when it dies. */
+function startJobWorkerProcess(env: NodeJS.ProcessEnv): void {
+  const worker = spawnJobWorker(env);
+  const startedAt = Date.now();
+  jobWorker = worker;
+  worker.once("error", (error) => console.error("[start] job worker:", error.message));
+  worker.once("exit", (code, signal) => {
+    jobWorker = undefined;
+    if (stopping) return;
+    const delayMs = Date.now() - startedAt > RESTART_DELAYS_MS.resetAfter ? RESTART_DELAYS_MS.first : restartDelayMs;
+    restartDelayMs = Math.min(delayMs * 2, RESTART_DELAYS_MS.max);
+    log(`job worker exited (${signal ?? `code ${code}`}); starting it again in ${delayMs / 1000} s`);
+    setTimeout(() => {
+      if (!stopping) startJobWorkerProcess(env);
+    }, delayMs);
+  });
+}
+
+/** Stops the job worker (it finishes or releases its jobs), killing it if it takes over 10 s. */
+async function stopJobWorker(): Promise<void> {
+  const worker = jobWorker;
+  if (!worker || worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+  worker.kill("SIGTERM");
+  const timer = setTimeout(() => worker.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 async function exit(code: number): Promise<never> {
+  stopping = true;
+  await stopJobWorker();
   // The database outlives next: it is closed (and flushed) only once nothing can use it. One that is
   // still starting is waited for, since a first start killed midway leaves a half-made data folder.
   const embedded = await database?.catch(() => undefined);
@@ -76,6 +127,8 @@ async function exit(code: number): Promise<never> {
 // Ctrl-C reaches next too (same process group); forwarding covers `kill <this pid>` as well.
 // next's exit then ends this process through exit() below, after the database is closed.
 function shutDown(signal: "SIGINT" | "SIGTERM" | "SIGHUP"): void {
+  stopping = true;
+  jobWorker?.kill(signal);
   if (child) child.kill(signal);
   else void exit(128 + constants.signals[signal]);
 }
@@ -128,10 +181,13 @@ async function main(): Promise<number> {
   const hostname = process.env.HOSTNAME; // unset: next listens on all interfaces
   const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
   const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret(), PORT: port, NODE_OPTIONS: serverNodeOptions() };
+  const workerPlace = jobWorkerPlace();
+  if (workerPlace === "process") startJobWorkerProcess(env);
   log(`app:      http://${shown}:${port}`);
   log(`database: ${where}`);
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
-  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], env);
+  const appEnv = { ...env, JOB_WORKER: workerPlace === "app" ? "app" : "off" };
+  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], appEnv);
 }
 
 main().then(exit, (error: unknown) => {

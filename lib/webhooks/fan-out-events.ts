@@ -1,6 +1,7 @@
 import "server-only";
 import type { AddJobFunction } from "graphile-worker";
 import { db } from "@/lib/db/client";
+import { MAX_WEBHOOKS_PER_USER } from "@/lib/validation/per-user-limits";
 import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
 import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
@@ -13,8 +14,12 @@ import { addToOutbox, claimOutbox, releaseOutbox } from "./webhook-outbox";
 /** First attempts one batch sends at once, and at most in all (15 rounds of 10 s at worst); more go to their jobs. */
 const PARALLEL_SENDS = 32;
 const MAX_INLINE = 480;
-/** Events one batch takes from the outbox; a fan-out takes batches until the outbox is empty, at most MAX_BATCHES. */
-const BATCH_EVENTS = 32;
+/**
+ * Events one batch takes from the outbox: as many as one user's every webhook can take with all
+ * first attempts sent here (a delivery job of its own costs the database several times more); a
+ * fan-out takes batches until the outbox is empty, at most MAX_BATCHES.
+ */
+const BATCH_EVENTS = MAX_INLINE / MAX_WEBHOOKS_PER_USER;
 const MAX_BATCHES = 10;
 
 type Target = DeliveryToSend & { inline: boolean };

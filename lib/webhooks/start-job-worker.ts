@@ -1,5 +1,5 @@
 import "server-only";
-import { Logger, run, type Runner } from "graphile-worker";
+import { Logger, run, runMigrations, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
 import { deliverWebhook } from "./deliver-webhook";
 import { fanOutEvents } from "./fan-out-events";
@@ -53,13 +53,22 @@ export function startJobWorker(): Promise<Runner> {
 const RETRY_MS = 5_000;
 
 /**
+ * JOB_WORKER=off: this process runs no job worker, another process does (npm start runs one beside
+ * the app); it still makes sure the queue's schema exists, which writes queue jobs into.
+ */
+function jobWorkerInThisProcess(): boolean {
+  return process.env.JOB_WORKER !== "off";
+}
+
+/**
  * Starts the job worker before the server serves, as `startJobWorker`; but when the database cannot
  * be reached yet, the server still starts (health answers 503, the API says the service is
  * unavailable) and the worker tries again every few seconds until the database is back.
  */
 export async function startJobWorkerOrRetry(): Promise<void> {
   try {
-    await startJobWorker();
+    if (jobWorkerInThisProcess()) await startJobWorker();
+    else await runMigrations({ connectionString: process.env.DATABASE_URL, logger: queueLogger });
   } catch (error) {
     holder.snapJobWorker = undefined;
     logger.warn({ component: "job-queue", reason: error instanceof Error ? error.message : String(error) }, "job worker not started; retrying");
