@@ -21,7 +21,12 @@ export default plugin(({ addBase }) => {
       light[`--color-${name}-${shade}`] = scale[Number(shade) as keyof typeof LIGHT_SHADE_FOR];
     }
   }
-  // A code block is dark with light text in both themes, as code is read everywhere else: inside
-  // `.keep-light-palette` the classes mean what they mean in the light theme.
-  addBase({ ":root.dark": palette, ":root.dark .keep-light-palette": light });
+  // A code block (and the toast) is dark with light text in both themes, as code is read everywhere
+  // else: inside `.keep-light-palette` the classes mean what they mean in the light theme. On the dark
+  // page such a block gets a faint edge, drawn inside it (no layout change, clipped by no ancestor);
+  // a focus ring (globals.css, unlayered) still wins over it.
+  addBase({
+    ":root.dark": palette,
+    ":root.dark .keep-light-palette": { ...light, outline: `1px solid ${colors.slate[700]}`, "outline-offset": "-1px" },
+  });
 });

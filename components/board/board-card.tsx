@@ -8,6 +8,7 @@ import { CardContent } from "./card-content";
 import { cardLabel } from "./card-label";
 import { CARD_DEFAULT_CLASSES, cardBoxStyle, fontSizeStyle } from "./card-style";
 import { CardTitleEditor } from "./card-title-editor";
+import { VIEWER_TEXT_COLOR } from "./viewer-color";
 
 /** Someone else who is editing this card now. */
 export interface RemoteEditor {
@@ -76,8 +77,8 @@ export const BoardCardView = memo(function BoardCardView({
         <span
           aria-hidden="true"
           title={`${remoteEditor.name} is editing`}
-          className="absolute top-1 right-1 z-10 rounded-full px-1.5 py-0.5 text-[10px] leading-none font-semibold text-white shadow-sm"
-          style={{ backgroundColor: remoteEditor.color }}
+          className="absolute top-1 right-1 z-10 rounded-full px-1.5 py-0.5 text-[10px] leading-none font-semibold shadow-sm"
+          style={{ backgroundColor: remoteEditor.color, color: VIEWER_TEXT_COLOR }}
         >
           {remoteEditor.initials}
         </span>

@@ -1,5 +1,5 @@
 import type { Viewer } from "./live-messages";
-import { viewerColor } from "./viewer-color";
+import { VIEWER_TEXT_COLOR, viewerColor } from "./viewer-color";
 
 const SHOWN = 4;
 
@@ -18,8 +18,8 @@ export function PresenceBar({ viewers }: { viewers: readonly Viewer[] }) {
               role="img"
               aria-label={label}
               title={label}
-              className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold text-white ring-2 ring-white select-none"
-              style={{ backgroundColor: viewerColor(viewer.userId) }}
+              className="flex size-7 items-center justify-center rounded-full text-[11px] font-semibold ring-2 ring-white select-none"
+              style={{ backgroundColor: viewerColor(viewer.userId), color: VIEWER_TEXT_COLOR }}
             >
               {viewer.initials}
             </span>

@@ -66,7 +66,7 @@ export function Dialog({ open, onClose, title, description, icon, closeOnBackdro
       onClick={(event) => {
         if (closeOnBackdrop && pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg overflow-visible rounded-2xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+      className="m-auto w-[calc(100%-2rem)] max-w-lg overflow-visible rounded-2xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-scrim backdrop:backdrop-blur-[2px]"
     >
       {open && (
         <div className="p-5 sm:p-6">

@@ -8,10 +8,6 @@ const VISIBLE_MS = 4000;
 const INFO_VISIBLE_MS = 8000;
 
 /**
- * A brief confirmation in the corner. The live region is always mounted, so screen readers
- * announce each new message; the parent clears it through onDismiss.
- */
-/**
  * Where the toast sits. "board": never over the board's inspector, which is a bottom sheet on
  * narrow screens (the toast goes to the top) and a 20rem side panel on wide ones (it stays left of it).
  */
@@ -20,6 +16,12 @@ const PLACEMENT = {
   board: "inset-x-4 top-[4.75rem] lg:inset-x-auto lg:top-auto lg:right-[calc(20rem+1.5rem)] lg:bottom-6",
 } as const;
 
+/**
+ * A brief confirmation in the corner. The live region is always mounted, so screen readers
+ * announce each new message; the parent clears it through onDismiss. Dark with light text in both
+ * themes (keep-light-palette): the mirrored palette would make it a pale slab on the dark page,
+ * brighter than anything it floats over.
+ */
 export function Toast({
   message,
   onDismiss,
@@ -40,7 +42,7 @@ export function Toast({
   return (
     <div role="status" aria-live="polite" className={`pointer-events-none fixed z-50 flex justify-center ${PLACEMENT[placement]}`}>
       {message && (
-        <div className="pointer-events-auto flex max-w-md items-center gap-2.5 rounded-xl bg-slate-800 px-4 py-3 text-sm font-medium text-slate-50 shadow-lg">
+        <div className="keep-light-palette pointer-events-auto flex max-w-md items-center gap-2.5 rounded-xl bg-slate-800 px-4 py-3 text-sm font-medium text-slate-50 shadow-lg">
           {tone === "error" ? (
             <AlertIcon className="size-4 shrink-0 text-red-400" />
           ) : tone === "info" ? (

@@ -1,7 +1,7 @@
 "use client";
 
 import { RelativeTime } from "@/components/ui/relative-time";
-import { viewerColor } from "../viewer-color";
+import { VIEWER_TEXT_COLOR, viewerColor } from "../viewer-color";
 import type { HistoryEntry } from "./history-types";
 
 function initials(name: string | null): string {
@@ -43,8 +43,8 @@ export function HistoryEntryRow({ entry, selected, current, onSelect }: HistoryE
       >
         <span
           aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white"
-          style={{ backgroundColor: viewerColor(entry.actor.userId) }}
+          className="flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-semibold"
+          style={{ backgroundColor: viewerColor(entry.actor.userId), color: VIEWER_TEXT_COLOR }}
         >
           {initials(entry.actor.name)}
         </span>
