@@ -66,7 +66,9 @@ export function Dialog({ open, onClose, title, description, icon, closeOnBackdro
       onClick={(event) => {
         if (closeOnBackdrop && pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg overflow-visible rounded-2xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-scrim backdrop:backdrop-blur-[2px]"
+      // Never taller than the screen: a tall form scrolls inside the panel (its padding keeps focus
+      // rings unclipped), and the page behind does not scroll with it.
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto overscroll-contain rounded-2xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-scrim backdrop:backdrop-blur-[2px]"
     >
       {open && (
         <div className="p-5 sm:p-6">

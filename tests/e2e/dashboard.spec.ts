@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
 async function signUp(page: Page, name: string): Promise<string> {
@@ -18,6 +18,21 @@ async function apiCall(request: APIRequestContext, baseURL: string, method: stri
   const body = await response.json();
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${JSON.stringify(body)}`);
   return body;
+}
+
+/** The dialog's panel lies within the viewport, and its buttons can be scrolled fully into view inside the panel. */
+async function expectDialogOnScreen(page: Page, dialog: Locator) {
+  const panel = (await dialog.boundingBox())!;
+  expect(panel.y).toBeGreaterThanOrEqual(0);
+  expect(panel.y + panel.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  for (const name of ["Cancel", "Create snap"]) {
+    const button = dialog.getByRole("button", { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+    const box = (await button.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(panel.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(panel.y + panel.height);
+  }
 }
 
 /** The titles of the snap tiles, in page order. */
@@ -47,6 +62,7 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
   await dialog.getByLabel("Columns").fill("4");
   await expect(dialog).toContainText("3 × 4 = 12 cards");
   await page.screenshot({ path: "tests/artifacts/new-snap-dialog.png" });
+  await expectDialogOnScreen(page, dialog);
   await dialog.getByRole("button", { name: "Create snap" }).click();
   await expect(page).toHaveURL(/\/snaps\/[^/?#]+$/);
   const launchId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
@@ -216,6 +232,15 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
   expect(sidebarBox!.y + sidebarBox!.height).toBeLessThanOrEqual(gridBox!.y);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "tests/artifacts/dashboard-390.png", fullPage: true });
+
+  // The New snap dialog is taller than a phone's screen: its panel stays on screen and scrolls.
+  await page.getByRole("button", { name: "New snap" }).first().click();
+  const phoneDialog = page.getByRole("dialog", { name: "New snap" });
+  await expect(phoneDialog.getByLabel("Title")).toBeFocused();
+  await page.screenshot({ path: "tests/artifacts/new-snap-dialog-390.png" });
+  await expectDialogOnScreen(page, phoneDialog);
+  await phoneDialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(phoneDialog).toHaveCount(0);
 });
 
 test("workspace settings: an admin adds a member by email, changes their role and removes them", async ({ page, browser, baseURL }) => {
