@@ -232,15 +232,18 @@ test("the dashboard: create, search, sort, filter, page, and file snaps in folde
   expect(sidebarBox!.y + sidebarBox!.height).toBeLessThanOrEqual(gridBox!.y);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: "tests/artifacts/dashboard-390.png", fullPage: true });
+});
 
-  // The New snap dialog is taller than a phone's screen: its panel stays on screen and scrolls.
+test("the New snap dialog, taller than a phone's screen, stays on it and scrolls inside its panel", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, "Pia Phone");
   await page.getByRole("button", { name: "New snap" }).first().click();
-  const phoneDialog = page.getByRole("dialog", { name: "New snap" });
-  await expect(phoneDialog.getByLabel("Title")).toBeFocused();
+  const dialog = page.getByRole("dialog", { name: "New snap" });
+  await expect(dialog.getByLabel("Title")).toBeFocused();
   await page.screenshot({ path: "tests/artifacts/new-snap-dialog-390.png" });
-  await expectDialogOnScreen(page, phoneDialog);
-  await phoneDialog.getByRole("button", { name: "Cancel" }).click();
-  await expect(phoneDialog).toHaveCount(0);
+  await expectDialogOnScreen(page, dialog);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
 });
 
 test("workspace settings: an admin adds a member by email, changes their role and removes them", async ({ page, browser, baseURL }) => {
