@@ -46,16 +46,34 @@ function jobWorkers(): number[] {
     });
 }
 
-/** Polls a state of the process table until it holds (the deadline bounds a hang only). */
-async function until<T>(read: () => T, holds: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = read();
-    if (holds(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output.join("").slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Resolves once the launcher's output, from `from` on, holds `text` (checked at each chunk it
+ * writes); rejects if the launcher exits first. The hook's or test's timeout bounds a hang.
+ */
+function outputContains(text: string, from = 0): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!output.join("").slice(from).includes(text)) return;
+      stop();
+      resolve();
+    };
+    const exited = () => {
+      stop();
+      reject(new Error(`the launcher exited before printing "${text}":\n${output.join("").slice(-3000)}`));
+    };
+    const stop = () => {
+      launcher.stdout?.off("data", check);
+      launcher.stderr?.off("data", check);
+      launcher.off("exit", exited);
+    };
+    launcher.stdout?.on("data", check);
+    launcher.stderr?.on("data", check);
+    launcher.once("exit", exited);
+    check();
+  });
 }
+
+const outputLength = () => output.join("").length;
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -89,16 +107,8 @@ beforeAll(async () => {
   });
   launcher.stdout?.setEncoding("utf8").on("data", (text: string) => output.push(text));
   launcher.stderr?.setEncoding("utf8").on("data", (text: string) => output.push(text));
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    ))
-  ) {
-    if (launcher.exitCode !== null || Date.now() > deadline) throw new Error(`the launcher did not serve:\n${output.join("").slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await outputContains("Ready in"); // next start's line once it serves
+  expect((await fetch(`${base}/api/health`)).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -131,32 +141,34 @@ async function expectDelivered(user: { key: string; secret: string; cardId: stri
 }
 
 describe("npm start's job worker process", () => {
-  it("runs beside the app at a lower CPU priority and sends the deliveries", async () => {
-    const [worker] = await until(jobWorkers, (pids) => pids.length === 1, "one job worker process");
-    expect(processInfo(worker!)!.nice).toBe(JOB_WORKER_NICENESS);
+  it("runs beside the app at the lowest CPU priority and sends the deliveries", async () => {
     await expectDelivered(await signUpWithWebhook("beside"), "beside", "sent by the worker process");
+    const workers = jobWorkers();
+    expect(workers).toHaveLength(1);
+    expect(processInfo(workers[0]!)!.nice).toBe(JOB_WORKER_NICENESS);
   });
 
   it("is started again when it dies, and what was written meanwhile still goes out", async () => {
     const user = await signUpWithWebhook("restarted");
-    const [first] = await until(jobWorkers, (pids) => pids.length === 1, "the job worker process");
+    await expectDelivered(user, "restarted", "sent by the first worker");
+    const [first] = jobWorkers();
+    const from = outputLength();
     process.kill(first!, "SIGKILL");
-    await until(jobWorkers, (pids) => !pids.includes(first!), "the killed worker to be gone");
+    await outputContains("job worker exited", from);
     // Written while no worker runs: the outbox keeps it for the next one.
     await expectDelivered(user, "restarted", "written while the worker was down");
-    const [second] = await until(jobWorkers, (pids) => pids.length === 1, "a new job worker process");
+    const [second, ...others] = jobWorkers();
+    expect(others).toEqual([]);
+    expect(second).toBeDefined();
     expect(second).not.toBe(first);
-    expect(output.join("")).toContain("job worker exited");
   });
 
   it("stops with the launcher: a SIGTERM leaves no process behind", async () => {
-    const workers = await until(jobWorkers, (pids) => pids.length === 1, "the job worker process");
+    const workers = jobWorkers();
+    expect(workers).toHaveLength(1);
     launcher.kill("SIGTERM");
     await once(launcher, "exit");
-    await until(
-      () => workers.map(processInfo),
-      (infos) => infos.every((info) => info === null),
-      "the job worker to exit with the launcher",
-    );
+    // The launcher waits for the worker's exit before its own.
+    expect(workers.map(processInfo)).toEqual([null]);
   });
 });
