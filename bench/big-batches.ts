@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { MAX_BATCH_BODY_BYTES } from "../lib/cards/card-schemas";
 import { createBenchDatabase, seedFixtures } from "./database";
 import { memoryMb, startApp } from "./server";
+import { readServerMetrics } from "./server-metrics";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 const PARALLEL = Number(process.env.BIG_BATCH_PARALLEL ?? 10);
@@ -63,13 +64,11 @@ async function main() {
             .join(""),
       );
     }
-    const metrics = app.waitForLine("[bench-metrics]", 5_000);
-    process.kill(app.pid, "SIGUSR2");
-    const heap = (JSON.parse((await metrics)?.slice("[bench-metrics]".length) ?? "{}") as { memory?: NodeJS.MemoryUsage }).memory;
+    const heap = await readServerMetrics(app.baseUrl);
     const mb = (value = 0) => (value / 2 ** 20).toFixed(0);
     console.log(
       `flags: ${process.argv.slice(2).join(" ") || "none"}; server peak RSS ${memoryMb(app.pid)?.peak.toFixed(0)} MB; ` +
-        `at the end V8 heap ${mb(heap?.heapUsed)} of ${mb(heap?.heapTotal)} MB, external ${mb(heap?.external)} MB`,
+        `at the end V8 heap ${mb(heap?.heapUsedBytes)} of ${mb(heap?.heapTotalBytes)} MB, external ${mb(heap?.externalBytes)} MB`,
     );
   } finally {
     await app.stop();

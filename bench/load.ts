@@ -22,6 +22,8 @@ export interface LoadOptions {
   seconds: number;
   /** The process whose CPU time is charged to the requests. */
   serverPid: number;
+  /** The status every answer must have (default: any 2xx); others count as failures (non2xx). */
+  expectedStatus?: number;
   /** When given, the database backends' CPU time is charged to the requests too (dbCpuMsPerReq). */
   databaseCpu?: DatabaseCpuMeter;
 }
@@ -41,6 +43,8 @@ export interface LoadResult {
 
 interface Tally {
   latencies: number[];
+  /** Answers of this slice with another status than expected. */
+  unexpected: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -73,7 +77,9 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
   if (tally) {
     instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       tally.requests += 1;
-      if (statusCode >= 200 && statusCode < 300) tally.latencies.push(responseTime);
+      const expected = options.expectedStatus ? statusCode === options.expectedStatus : statusCode >= 200 && statusCode < 300;
+      if (expected) tally.latencies.push(responseTime);
+      else tally.unexpected += 1;
     });
   }
   const cpuBefore = tally ? cpuTimeMs(options.serverPid) : 0;
@@ -81,7 +87,8 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
   if (tally) {
     tally.cpuMs += cpuTimeMs(options.serverPid) - cpuBefore;
     if (dbCpuBefore && options.databaseCpu) tally.dbCpuMs = (tally.dbCpuMs ?? 0) + cpuSpent(dbCpuBefore, await options.databaseCpu.sample());
-    tally.non2xx += result.non2xx;
+    tally.non2xx += tally.unexpected;
+    tally.unexpected = 0;
     tally.errors += result.errors + result.timeouts;
     tally.seconds += seconds;
   }
@@ -99,7 +106,7 @@ export async function loadInterleaved(
   afterSlice: (id: string) => void = () => {},
 ): Promise<Map<string, LoadResult>> {
   const tallies = new Map<string, Tally>(
-    scenarios.map(({ id }) => [id, { latencies: [], requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]),
+    scenarios.map(({ id }) => [id, { latencies: [], unexpected: 0, requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]),
   );
   for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
   for (let round = 0; round < rounds; round++) {

@@ -23,8 +23,9 @@ import { type DatabaseCpuMeter, databaseCpuMeter } from "./database-cpu";
 import { type ListingPlans, explainListing } from "./listing-plan";
 import { explainBatchWrites, type WritePlans } from "./write-plans";
 import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
-import { scenarioRequests, snapPath as snapPathOf } from "./scenarios";
+import { BASELINE_PATH, scenarioRequests, snapPath as snapPathOf } from "./scenarios";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
+import { readServerMetrics } from "./server-metrics";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 
@@ -117,7 +118,7 @@ async function main() {
     const viaPrisma = JSON.parse(JSON.stringify({ snap: await findSnapDetail({ id: fixtures.readSnapId }) })) as unknown;
     if (!isDeepStrictEqual(appSnap, viaPrisma)) throw new Error("GET /api/snaps/:id differs from findSnapDetail (snapDetailSelect)");
     await check(app.baseUrl + snapPath, { headers: cookieAuth }, 200);
-    await check(app.baseUrl + "/api/ping", {}, 200);
+    await check(app.baseUrl + BASELINE_PATH, {}, 404);
 
     const results: Scenario[] = [];
     databaseCpu = await databaseCpuMeter(database.url);
@@ -167,17 +168,11 @@ async function main() {
     }
 
     clearInterval(rssTimer);
-    const metricsLine = app.waitForLine("[bench-metrics]", 5_000);
-    process.kill(app.pid, "SIGUSR2");
-    const metrics = await metricsLine;
-    const serverMetrics = metrics ? (JSON.parse(metrics.slice("[bench-metrics]".length)) as { bcryptCompares: number; memory: NodeJS.MemoryUsage }) : null;
+    const serverMetrics = await readServerMetrics(app.baseUrl);
     const bcryptCompares = serverMetrics?.bcryptCompares ?? null;
     if (serverMetrics) {
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      const { rss, heapTotal, heapUsed, external, arrayBuffers } = serverMetrics.memory;
-      log(
-        `server memory at the end: rss ${mb(rss)}, V8 heap ${mb(heapUsed)} used of ${mb(heapTotal)}, external ${mb(external)} (array buffers ${mb(arrayBuffers)})`,
-      );
+      log(`server memory at the end: V8 heap ${mb(serverMetrics.heapUsedBytes)} used of ${mb(serverMetrics.heapTotalBytes)}, external ${mb(serverMetrics.externalBytes)}`);
     }
     const memory = memoryMb(app.pid);
 

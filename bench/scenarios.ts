@@ -5,7 +5,7 @@
 import { type Fixtures, SEARCH_TERM } from "./database";
 import type { LoadOptions } from "./load";
 
-export type Request = Pick<LoadOptions, "url" | "method" | "headers" | "body">;
+export type Request = Pick<LoadOptions, "url" | "method" | "headers" | "body" | "expectedStatus">;
 
 function updatesBody(fixtures: Fixtures) {
   return (client: number, n: number) => {
@@ -32,6 +32,7 @@ function createsBody(fixtures: Fixtures) {
 }
 
 export const snapPath = (fixtures: Fixtures) => `/api/snaps/${fixtures.readSnapId}`;
+export const BASELINE_PATH = "/api/no-such-endpoint";
 export const LIST_PATH = `/api/v1/workspace/snaps?search=${SEARCH_TERM}`;
 
 /** Each scenario's label and request against the server at `baseUrl`. */
@@ -39,7 +40,8 @@ export function scenarioRequests(fixtures: Fixtures, baseUrl: string): Record<"a
   const keyAuth = { authorization: `Bearer ${fixtures.apiKey}` };
   const json = { "content-type": "application/json" };
   return {
-    a: { label: "GET /api/ping (trivial route handler)", request: { url: `${baseUrl}/api/ping` } },
+    // The catch-all's 404 (app/api/[...path]/route.ts): the cheapest route handler the build serves.
+    a: { label: "GET /api/no-such-endpoint (trivial route handler)", request: { url: `${baseUrl}${BASELINE_PATH}`, expectedStatus: 404 } },
     b: { label: "GET /api/snaps/:id, 100 cards, API key", request: { url: baseUrl + snapPath(fixtures), headers: keyAuth } },
     c: { label: "GET /api/snaps/:id, 100 cards, session cookie", request: { url: baseUrl + snapPath(fixtures), headers: { cookie: fixtures.sessionCookie } } },
     d: {

@@ -10,6 +10,7 @@ import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { keepAliveArgs } from "../scripts/server-keep-alive";
 import { serverNodeOptions } from "../scripts/server-node-options";
+import { BENCH_METRICS_TOKEN } from "./server-metrics";
 
 export interface RunningServer {
   baseUrl: string;
@@ -77,8 +78,8 @@ const UNREACHED_RATE_LIMITS = {
 };
 
 /**
- * `next start` of the build in NEXT_DIST_DIR, NODE_ENV=production, BENCH_METRICS=1 (SIGUSR2 prints
- * the bcrypt count), rate limits out of reach. `nodeFlags` go to node itself (e.g. --cpu-prof);
+ * `next start` of the build in NEXT_DIST_DIR, NODE_ENV=production, GET /metrics open to the bench
+ * (bench/server-metrics.ts), rate limits out of reach. `nodeFlags` go to node itself (e.g. --cpu-prof);
  * `cwd` is the checkout to run.
  */
 export async function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
@@ -93,7 +94,7 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
       ...env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
-      BENCH_METRICS: "1",
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -8,5 +8,3 @@ export const healthSchema = z.object({
 });
 export type Health = z.infer<typeof healthSchema>;
 
-/** GET /api/ping: the benchmark's baseline route. */
-export const pingResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,55 +1,28 @@
-import type { z } from "zod";
 import type { Principal } from "@/lib/auth/principal";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
-import type { AnyOperation, HttpMethod, Operation, PathParams } from "@/lib/operations/operation";
+import type { AnyOperation, HttpMethod, OperationBody, OperationQuery, OperationSuccess, PathParams } from "@/lib/operations/operation";
 import { errorResponse } from "./error-response";
 import { parseQuery, readJsonBody, validate } from "./parse";
 import { withErrors, withPrincipal, type AuthedContext } from "./route";
 import { runRequest } from "./run-request";
 import { withIdempotency } from "./with-idempotency";
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- matching on one type parameter of an operation */
-type Query<Op> = Op extends Operation<string, infer Q, any, any, any> ? (Q extends z.ZodObject ? z.output<Q> : undefined) : never;
-type Body<Op> =
-  Op extends Operation<string, any, infer B, any, any>
-    ? B extends { parse: (value: unknown) => infer Parsed }
-      ? Parsed
-      : B extends { schema: infer S extends z.ZodType }
-        ? z.output<S>
-        : undefined
-    : never;
-/**
- * What a success body may hold before JSON: Dates where the schema says date-time text, and any
- * value for a map keyed by data (a JSON column, typed loosely by Prisma; the API tests check it).
- */
-type Serializable<T> = T extends string
-  ? string | Date
-  : T extends boolean
-    ? boolean
-    : T extends readonly (infer Item)[]
-      ? readonly Serializable<Item>[]
-      : T extends object
-        ? string extends keyof T
-          ? unknown
-          : { [K in keyof T]: Serializable<T[K]> }
-        : T;
-type SuccessBody<Op> = Op extends Operation<string, any, any, infer S, any> ? (S extends z.ZodType ? Serializable<z.input<S>> : never) : never;
-/* eslint-enable @typescript-eslint/no-explicit-any */
+
 
 /** What an operation's handler gets: the request, its caller, and its input parsed by the declaration. */
 export interface HandlerInput<Op extends AnyOperation> {
   request: Request;
   principal: Op["access"] extends "public" | "same-origin" ? undefined : Principal;
   params: PathParams<Op["path"]>;
-  query: Query<Op>;
-  body: Body<Op>;
+  query: OperationQuery<Op>;
+  body: OperationBody<Op>;
 }
 
 /**
  * A handler answers with its success body (sent as JSON with the declared success status) or with
  * a Response of its own (ETags, downloads, streams, another declared status).
  */
-export type OperationHandler<Op extends AnyOperation> = (input: HandlerInput<Op>) => Promise<Response | SuccessBody<Op>>;
+export type OperationHandler<Op extends AnyOperation> = (input: HandlerInput<Op>) => Promise<Response | OperationSuccess<Op>>;
 
 export interface Implementation {
   operation: AnyOperation;
@@ -64,7 +37,7 @@ type RouteMethod = (typeof ROUTE_METHODS)[number];
  * Idempotency-Key honoured when declared, the query and the body parsed by the declared schemas
  * (400 with field paths, 413, 415), then the handler.
  */
-export function implement<Op extends AnyOperation>(operation: Op, handler: OperationHandler<Op>): Implementation {
+export function implement<Op extends AnyOperation>(operation: Op, handler: OperationHandler<Op> = actionHandler(operation)): Implementation {
   const run = async (request: Request, principal: Principal | undefined, params: Record<string, string>): Promise<Response> => {
     const query = operation.query ? parseQuery(request, operation.query) : undefined;
     const body = operation.body && !operation.body.readByHandler ? await parseBody(request, operation) : undefined;
@@ -92,6 +65,13 @@ export function implement<Op extends AnyOperation>(operation: Op, handler: Opera
       readKeyWrites: operation.readKeyWrites,
     }),
   };
+}
+
+/** The handler of an operation whose route only answers what its `action` returns. */
+function actionHandler<Op extends AnyOperation>(operation: Op): OperationHandler<Op> {
+  if (!operation.action) throw new Error(`${operation.operationId} declares no action: implement it with a handler`);
+  if (operation.access === "public" || operation.access === "same-origin") throw new Error(`${operation.operationId}: an action acts for a caller`);
+  return ({ principal, params, query, body }) => operation.action!(principal as Principal, { params, query, body });
 }
 
 async function parseBody(request: Request, { body }: AnyOperation): Promise<unknown> {

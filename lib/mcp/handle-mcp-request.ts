@@ -41,7 +41,7 @@ async function callTool(principal: Principal, name: string, args: unknown): Prom
     const tool = MCP_TOOLS.find((candidate) => candidate.name === name);
     if (!tool) throw new ApiError("NOT_FOUND", `No tool named ${name}`);
     if (!mayRunTool(principal, tool)) throw new ApiError("FORBIDDEN", READ_ONLY_KEY_MESSAGE);
-    const input = validate(tool.input, args ?? {}, "arguments");
+    const input = validate(tool.input, args ?? {}, "arguments") as Record<string, unknown>;
     // Through JSON, so dates are the ISO strings a REST caller sees and the output schema describes.
     const result = JSON.parse(JSON.stringify(await tool.run(principal, input))) as Record<string, unknown>;
     return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result };

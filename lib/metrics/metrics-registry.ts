@@ -1,5 +1,6 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { bcryptStats } from "@/lib/auth/api-keys/authenticate-api-key";
 import { pool } from "@/lib/db/client";
 import { openStreamCount } from "@/lib/live/snap-stream-hub";
 import { readJobQueueDepth } from "./read-job-queue-depth";
@@ -41,6 +42,15 @@ function createMetrics() {
     registers: [registry],
     collect() {
       this.set(pool.waitingCount);
+    },
+  });
+  new Counter({
+    name: "api_key_bcrypt_compares_total",
+    help: "bcrypt compares of API keys by this process: once per key per process (docs/ARCHITECTURE.md, \"The path of a request\").",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(bcryptStats.compares);
     },
   });
   new Gauge({

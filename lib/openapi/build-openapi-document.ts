@@ -274,6 +274,7 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
     tags: [operation.tag],
     summary: operation.summary,
     description: operation.description,
+    ...(operation.tools?.length ? { "x-mcp-tools": operation.tools.map((tool) => tool.name) } : {}),
     security: SECURITY[operation.access],
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body

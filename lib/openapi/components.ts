@@ -19,7 +19,7 @@ import {
   folderSummarySchema,
   folderUpdateSchema,
 } from "@/lib/folders/folder-schemas";
-import { healthSchema, pingResponseSchema } from "@/lib/health/health-schemas";
+import { healthSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
@@ -124,7 +124,6 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
   { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
-  { name: "Ping", schema: pingResponseSchema, description: "The benchmark's baseline answer." },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },

@@ -148,7 +148,6 @@ export const examples = {
     members: [{ id: USER_ID, email: "ada@example.com", name: "Ada", role: "admin", joinedAt: CREATED }],
   },
   memberResponse: { member: { id: "cm3k9w1a2000aqz8rq1w2e3r4", email: "invitee@example.com", name: "Invitee", role: "member", joinedAt: UPDATED } },
-  ping: { ok: true },
   mcpResponse: {
     jsonrpc: "2.0",
     id: 1,

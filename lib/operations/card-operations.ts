@@ -5,7 +5,11 @@ import {
   cardResponseSchema,
   cardsResponseSchema,
   cardUpdateSchema,
+  MAX_BATCH_BODY_BYTES,
 } from "@/lib/cards/card-schemas";
+import { createCardsBatch } from "@/lib/cards/create-cards-batch";
+import { deleteCard } from "@/lib/cards/delete-card";
+import { updateCardsBatch } from "@/lib/cards/update-cards-batch";
 import { examples } from "@/lib/openapi/examples";
 import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
@@ -67,6 +71,11 @@ export const CARD_OPERATIONS = {
     success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
+    action: async (principal, { params }) => {
+      await deleteCard(principal, params.id);
+      return { success: true };
+    },
+    tools: [{ name: "delete_card", title: "Delete a card", mode: "write", destructive: true, idempotent: true }],
   }),
   createCards: declareOperation({
     method: "post",
@@ -77,10 +86,12 @@ export const CARD_OPERATIONS = {
     description:
       "1 to 100 cards in one transaction, all or nothing: one bad item refuses the batch, naming it (cards.3.row). Safe to retry with an Idempotency-Key.",
     requestHeaders: ["Idempotency-Key", "Base-Version"],
-    body: { schema: cardBatchCreateSchema, example: examples.cardBatchCreate, maxBytes: 8_000_000 },
+    body: { schema: cardBatchCreateSchema, example: examples.cardBatchCreate, maxBytes: MAX_BATCH_BODY_BYTES },
     success: { status: 201, description: "The new cards, in request order.", schema: cardsResponseSchema, example: examples.cardsResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    action: async (principal, { body }) => ({ cards: await createCardsBatch(principal, body.cards) }),
+    tools: [{ name: "create_cards", title: "Create cards", mode: "write", hint: "Each card names its snap." }],
   }),
   updateCards: declareOperation({
     method: "patch",
@@ -90,9 +101,11 @@ export const CARD_OPERATIONS = {
     summary: "Update cards in a batch",
     description: "1 to 100 partial updates in one transaction, all or nothing; each card at most once.",
     requestHeaders: ["Base-Version"],
-    body: { schema: cardBatchUpdateSchema, example: examples.cardBatchUpdate, maxBytes: 8_000_000 },
+    body: { schema: cardBatchUpdateSchema, example: examples.cardBatchUpdate, maxBytes: MAX_BATCH_BODY_BYTES },
     success: { status: 200, description: "The updated cards, in request order.", schema: cardsResponseSchema, example: examples.cardsResponse },
     errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
+    action: async (principal, { body }) => ({ cards: await updateCardsBatch(principal, body.updates) }),
+    tools: [{ name: "update_cards", title: "Update cards", mode: "write", idempotent: true }],
   }),
 };

@@ -1,9 +1,17 @@
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
-import { historyQuerySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
+import { getSnapVersion } from "@/lib/history/get-snap-version";
+import { historyArgsSchema, historyQuerySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
+import { listSnapHistory } from "@/lib/history/list-snap-history";
+import { parseVersionParam } from "@/lib/history/parse-version-param";
+import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
+import { idSchema } from "@/lib/validation/common";
+import { z } from "zod";
 import { exampleSnap } from "@/lib/openapi/examples";
 import { historyExample } from "@/lib/openapi/history-examples";
 import { declareOperation } from "./operation";
 import { snapIdParam } from "./path-params";
+
+const snapIdArgument = { id: idSchema.describe("The snap id.") };
 
 /** History and restore (docs/ARCHITECTURE.md, "History"). */
 export const HISTORY_OPERATIONS = {
@@ -20,6 +28,10 @@ export const HISTORY_OPERATIONS = {
     success: { status: 200, description: "One page of entries.", schema: historyResponseSchema, example: historyExample },
     errors: [400, 401, 403, 404],
     access: "key-or-session",
+    action: (principal, { params, query }) => listSnapHistory(principal, params.id, query),
+    tools: [
+      { name: "get_snap_history", title: "Get a snap's history", mode: "read", arguments: z.strictObject({ ...snapIdArgument, ...historyArgsSchema.shape }) },
+    ],
   }),
   getSnapVersion: declareOperation({
     method: "get",
@@ -33,6 +45,8 @@ export const HISTORY_OPERATIONS = {
     success: { status: 200, description: "The snap at that version.", schema: snapResponseSchema, example: { snap: exampleSnap } },
     errors: [400, 401, 403, 404],
     access: "key-or-session",
+    action: async (principal, { params }) => ({ snap: await getSnapVersion(principal, params.id, parseVersionParam(params.version)) }),
+    tools: [{ name: "get_snap_version", title: "Get a snap at a version", mode: "read", arguments: z.strictObject({ ...snapIdArgument, ...restoreSchema.shape }) }],
   }),
   restoreSnapVersion: declareOperation({
     method: "post",
@@ -48,5 +62,7 @@ export const HISTORY_OPERATIONS = {
     success: { status: 200, description: "The snap as restored, at its new version.", schema: snapResponseSchema, example: { snap: exampleSnap } },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    action: async (principal, { params, body }) => ({ snap: await restoreSnapVersion(principal, params.id, body.version) }),
+    tools: [{ name: "restore_snap_version", title: "Restore a snap version", mode: "write", destructive: true }],
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { Principal } from "@/lib/auth/principal";
 
 /**
  * Who may call an operation: an API key or the web app's session (most), the session only (key
@@ -47,10 +48,71 @@ export type ResponseSpec<Schema extends z.ZodType | undefined = z.ZodType | unde
   files?: Record<string, string>;
 } & (Schema extends z.ZodType ? { schema: Schema } : { schema?: undefined });
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- matching on one type parameter of an operation */
+type QueryOf<Q> = Q extends z.ZodObject ? z.output<Q> : undefined;
+type BodyOf<B> = B extends { parse: (value: unknown) => infer Parsed } ? Parsed : B extends { schema: infer S extends z.ZodType } ? z.output<S> : undefined;
+/**
+ * What a success body may hold before JSON: Dates where the schema says date-time text, and any
+ * value for a map keyed by data (a JSON column, typed loosely by Prisma; the API tests check it).
+ */
+type Serializable<T> = T extends string
+  ? string | Date
+  : T extends boolean
+    ? boolean
+    : T extends readonly (infer Item)[]
+      ? readonly Serializable<Item>[]
+      : T extends object
+        ? string extends keyof T
+          ? unknown
+          : { [K in keyof T]: Serializable<T[K]> }
+        : T;
+type SuccessOf<S> = S extends z.ZodType ? Serializable<z.input<S>> : never;
+
+export type OperationQuery<Op> = Op extends Operation<string, infer Q, any, any, any> ? QueryOf<Q> : never;
+export type OperationBody<Op> = Op extends Operation<string, any, infer B, any, any> ? BodyOf<B> : never;
+export type OperationSuccess<Op> = Op extends Operation<string, any, any, infer S, any> ? SuccessOf<S> : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** An operation's input once parsed: the path's parameters, the query and the body, as declared. */
+export interface ActionInput<Path extends string, Query, Body> {
+  params: PathParams<Path>;
+  query: QueryOf<Query>;
+  body: BodyOf<Body>;
+}
+
+/**
+ * An operation offered to AI agents as an MCP tool (lib/mcp/operation-tools.ts). Its arguments
+ * are the path's ids with the body's fields, its answer the success body, and it runs the
+ * operation's `action`, the function the route calls too: declaring a tool is this one field.
+ */
+export interface ToolSpec {
+  name: string;
+  title: string;
+  /** `read` tools are the only ones a read-only key lists and runs (lib/mcp/may-run-tool.ts). */
+  mode: "read" | "write";
+  destructive?: boolean;
+  idempotent?: boolean;
+  /** What an agent should know beyond the operation's description: which tool to call next. */
+  hint?: string;
+  /**
+   * The arguments, where they are not the path's ids and the body's fields: typed values for an
+   * operation whose query is text (numbers, booleans), or a narrower body (one tool per form).
+   * Argument names that are path parameters or query fields go there; the rest is the body.
+   */
+  arguments?: z.ZodObject;
+  /**
+   * A tool whose answer is not the route's success body (export's text for a file, import's dry
+   * run): its own answer, and a run that calls the same lib function as the route.
+   */
+  output?: z.ZodType;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the arguments as `arguments` declares them
+  run?: (principal: Principal, args: any) => Promise<unknown>;
+}
+
 /**
  * One operation of the API, declared once: the route handler (lib/http/route-handlers.ts), its
- * 405 answers, the OpenAPI document (lib/openapi/) and the MCP tools' arguments (lib/mcp/) are all
- * read from it. See docs/ARCHITECTURE.md, "Where to add things".
+ * 405 answers, the OpenAPI document (lib/openapi/) and the MCP tools (lib/mcp/) are all read from
+ * it. See docs/ARCHITECTURE.md, "Where to add things".
  */
 export interface Operation<
   Path extends string = string,
@@ -81,6 +143,14 @@ export interface Operation<
   errors: number[];
   /** Statuses answered with something other than the error body. */
   otherResponses?: ResponseSpec[];
+  /**
+   * What the operation does, for the route (when its handler only shapes the JSON answer) and the
+   * MCP tool alike: one function, so the two cannot drift. (A method, so that any operation is an
+   * AnyOperation: method parameters compare both ways.)
+   */
+  action?(principal: Principal, input: ActionInput<Path, Query, Body>): Promise<SuccessOf<Success>>;
+  /** Offered to agents as MCP tools (one per form an agent calls, usually one). */
+  tools?: readonly ToolSpec[];
 }
 
 /** Any declared operation, whatever its schemas. */

@@ -8,6 +8,13 @@ import {
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { parseSnapCreateBody } from "@/lib/templates/parse-snap-create-body";
 import { examples } from "@/lib/openapi/examples";
+import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
+import { snapFromTemplateSchema } from "@/lib/templates/snap-from-template-schemas";
+import { deleteSnap } from "@/lib/snaps/delete-snap";
+import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
+import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
+import { snapCreateSchema, workspaceSnapsArgsSchema } from "@/lib/snaps/snap-schemas";
+import { updateSnap } from "@/lib/snaps/update-snap";
 import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
 import { snapIdParam } from "./path-params";
@@ -38,6 +45,17 @@ export const SNAP_OPERATIONS = {
     success: { status: 201, description: "The new snap with its cards.", schema: snapResponseSchema, example: examples.snapResponse },
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",
+    action: async (principal, { body }) => ({ snap: await createSnapFromBody(principal, body) }),
+    tools: [
+      {
+        name: "create_snap",
+        title: "Create a snap",
+        mode: "write",
+        hint: "Read the card ids from the answer and fill them with update_cards.",
+        arguments: snapCreateSchema,
+      },
+      { name: "create_snap_from_template", title: "Create a snap from a template", mode: "write", arguments: snapFromTemplateSchema },
+    ],
   }),
   getSnap: declareOperation({
     method: "get",
@@ -52,6 +70,8 @@ export const SNAP_OPERATIONS = {
     errors: [401, 403, 404],
     otherResponses: [NOT_MODIFIED],
     access: "key-or-session",
+    action: async (principal, { params }) => ({ snap: await getSnapOrThrow(principal, params.id) }),
+    tools: [{ name: "get_snap", title: "Get a snap", mode: "read" }],
   }),
   updateSnap: declareOperation({
     method: "patch",
@@ -67,6 +87,8 @@ export const SNAP_OPERATIONS = {
     success: { status: 200, description: "The updated snap, with its new ETag.", schema: snapResponseSchema, example: examples.snapResponse, etag: true },
     errors: [400, 401, 403, 404, 412, 413, 415],
     access: "key-or-session",
+    action: async (principal, { params, body }) => ({ snap: await updateSnap(principal, params.id, body) }),
+    tools: [{ name: "update_snap", title: "Update a snap", mode: "write", idempotent: true }],
   }),
   deleteSnap: declareOperation({
     method: "delete",
@@ -79,6 +101,11 @@ export const SNAP_OPERATIONS = {
     success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
+    action: async (principal, { params }) => {
+      await deleteSnap(principal, params.id);
+      return { success: true };
+    },
+    tools: [{ name: "delete_snap", title: "Delete a snap", mode: "write", destructive: true, idempotent: true }],
   }),
   listWorkspaceSnaps: declareOperation({
     method: "get",
@@ -91,5 +118,7 @@ export const SNAP_OPERATIONS = {
     success: { status: 200, description: "One page of summaries.", schema: workspaceSnapsResponseSchema, example: examples.workspaceSnapsResponse },
     errors: [400, 401],
     access: "key-or-session",
+    action: (principal, { query }) => listWorkspaceSnaps(principal, query),
+    tools: [{ name: "list_snaps", title: "List snaps", mode: "read", arguments: workspaceSnapsArgsSchema }],
   }),
 };

@@ -1,10 +1,11 @@
-import { healthSchema, pingResponseSchema } from "@/lib/health/health-schemas";
+import { healthSchema } from "@/lib/health/health-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
 import { examples } from "@/lib/openapi/examples";
 import { openApiDocumentSchema } from "@/lib/openapi/openapi-schemas";
+import { MAX_BATCH_BODY_BYTES } from "@/lib/cards/card-schemas";
 import { declareOperation } from "./operation";
 
-/** MCP, health, this document and the benchmark baseline. */
+/** MCP, health and this document. */
 export const SYSTEM_OPERATIONS = {
   mcp: declareOperation({
     method: "post",
@@ -13,8 +14,8 @@ export const SYSTEM_OPERATIONS = {
     tag: "MCP",
     summary: "MCP endpoint (Streamable HTTP)",
     description:
-      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Tools: list_snaps, get_snap, create_snap, update_snap, delete_snap, create_cards, update_cards, delete_card, export_snap, import_snap, duplicate_snap, list_templates, create_snap_from_template. A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
-    body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: 8_000_000, readByHandler: true },
+      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Its tools are the operations of this document marked `x-mcp-tools` (tools/list answers their names, arguments and answers). A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
+    body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: MAX_BATCH_BODY_BYTES, readByHandler: true },
     success: {
       status: 200,
       description:
@@ -55,17 +56,6 @@ export const SYSTEM_OPERATIONS = {
     summary: "This document",
     description: "OpenAPI 3.1, generated from the zod schemas the handlers validate with. The interactive reference is at /docs.",
     success: { status: 200, description: "The document.", schema: openApiDocumentSchema },
-    errors: [],
-    access: "public",
-  }),
-  ping: declareOperation({
-    method: "get",
-    path: "/api/ping",
-    operationId: "ping",
-    tag: "System",
-    summary: "Ping",
-    description: "The cheapest route the app serves: the benchmark's baseline. No database, no authentication.",
-    success: { status: 200, description: "Always.", schema: pingResponseSchema, example: examples.ping },
     errors: [],
     access: "public",
   }),

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import {
@@ -5,10 +6,18 @@ import {
   exportQuerySchema,
   importDryRunResponseSchema,
   importQuerySchema,
+  exportArgsSchema,
+  exportToolResultSchema,
+  importOrCheckResultSchema,
+  importToolArgsSchema,
   MAX_IMPORT_BYTES,
   snapDocumentSchema,
 } from "@/lib/transfer/transfer-schemas";
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
+import { duplicateSnap } from "@/lib/transfer/duplicate-snap";
+import { exportSnapAsText } from "@/lib/transfer/export-snap-as-text";
+import { importOrCheckSnap } from "@/lib/transfer/import-or-check-snap";
+import { listTemplates } from "@/lib/templates/list-templates";
 import { examples } from "@/lib/openapi/examples";
 import { transferExamples } from "@/lib/openapi/transfer-examples";
 import { successResponse } from "./success-response";
@@ -40,6 +49,17 @@ export const TRANSFER_OPERATIONS = {
     },
     errors: [400, 401, 403, 404],
     access: "key-or-session",
+    tools: [
+      {
+        name: "export_snap",
+        title: "Export a snap",
+        mode: "read",
+        hint: "Here json, csv or svg: the document itself, or the file's text.",
+        arguments: exportArgsSchema,
+        output: exportToolResultSchema,
+        run: exportSnapAsText,
+      },
+    ],
   }),
   importSnap: declareOperation({
     method: "post",
@@ -56,6 +76,16 @@ export const TRANSFER_OPERATIONS = {
     otherResponses: [{ status: 200, description: "dryRun=true: the document is valid; nothing was written.", schema: importDryRunResponseSchema }],
     errors: [400, 401, 409, 413, 415],
     access: "key-or-session",
+    tools: [
+      {
+        name: "import_snap",
+        title: "Import a snap",
+        mode: "write",
+        arguments: importToolArgsSchema,
+        output: importOrCheckResultSchema,
+        run: (principal, { document, dryRun }: z.output<typeof importToolArgsSchema>) => importOrCheckSnap(principal, parseSnapDocument(document), { dryRun }),
+      },
+    ],
   }),
   duplicateSnap: declareOperation({
     method: "post",
@@ -70,6 +100,8 @@ export const TRANSFER_OPERATIONS = {
     success: { status: 201, description: "The copy.", schema: snapResponseSchema, example: examples.snapResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    action: async (principal, { params, body }) => ({ snap: await duplicateSnap(principal, params.id, body) }),
+    tools: [{ name: "duplicate_snap", title: "Duplicate a snap", mode: "write" }],
   }),
   listTemplates: declareOperation({
     method: "get",
@@ -81,6 +113,8 @@ export const TRANSFER_OPERATIONS = {
     success: { status: 200, description: "The templates.", schema: templatesResponseSchema, example: transferExamples.templatesResponse },
     errors: [401],
     access: "key-or-session",
+    action: async (principal) => ({ templates: await listTemplates(principal) }),
+    tools: [{ name: "list_templates", title: "List templates", mode: "read", hint: "Start a snap from one with create_snap_from_template." }],
   }),
   createTemplate: declareOperation({
     method: "post",

@@ -1,4 +1,5 @@
-import { eventFeedQuerySchema, eventFeedResponseSchema } from "@/lib/events/event-schemas";
+import { eventFeedArgsSchema, eventFeedQuerySchema, eventFeedResponseSchema } from "@/lib/events/event-schemas";
+import { listFeedEvents } from "@/lib/events/list-feed-events";
 import {
   acceptedResponseSchema,
   createdWebhookResponseSchema,
@@ -150,5 +151,7 @@ export const WEBHOOK_OPERATIONS = {
     },
     errors: [400, 401, 410],
     access: "key-or-session",
+    action: (principal, { query }) => listFeedEvents(principal, query),
+    tools: [{ name: "list_events", title: "List events", mode: "read", arguments: eventFeedArgsSchema }],
   }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cardFieldsSchema } from "@/lib/cards/card-schemas";
 import { lineStyleFields } from "@/lib/lines/line-schemas";
-import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
+import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, snapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 
 export const SNAP_DOCUMENT_FORMAT = "snap-board";
@@ -122,6 +122,27 @@ export const exportQuerySchema = z.strictObject({
 export const exportArgsSchema = z.strictObject({
   id: idSchema.describe("The snap id."),
   format: z.enum(["json", "csv", "svg"]).default("json").describe("json: the export document; csv: one row per card; svg: the board drawn."),
+});
+
+/** export_snap's answer: MCP carries text, not files, so the document or the file's text. */
+export const exportToolResultSchema = z.object({
+  filename: z.string(),
+  mediaType: z.string(),
+  document: snapDocumentSchema.optional().describe("format json: the export document."),
+  text: z.string().optional().describe("format csv or svg: the file's text."),
+});
+
+/** import_snap's arguments: the document, and dryRun as a boolean rather than query text. */
+export const importToolArgsSchema = z.strictObject({
+  document: snapDocumentSchema,
+  dryRun: z.boolean().default(false).describe("Check only; write nothing."),
+});
+
+/** What importOrCheckSnap answers: the new snap, or with dryRun the summary of a valid document. */
+export const importOrCheckResultSchema = z.object({
+  snap: snapSchema.optional().describe("The new snap (not with dryRun)."),
+  valid: z.literal(true).optional().describe("dryRun: the document would import."),
+  summary: importSummarySchema.optional().describe("dryRun: what it would make."),
 });
 
 export const duplicateSnapSchema = z.strictObject({

@@ -733,7 +733,7 @@ describe("bodies past the limit: 413 before the body is read", () => {
     );
     if (answer instanceof Error) expect(["EPIPE", "ECONNRESET"]).toContain(answer.code);
     else expectTooLarge(op, { status: answer.status, body: answer.text });
-    expect((await rawRequest("GET", "/api/ping", {})).status).toBe(200);
+    expect((await rawRequest("GET", "/api/health", {})).status).toBe(200);
     expect(await databaseState()).toBe(before);
   });
 });
@@ -814,6 +814,6 @@ describe("inputs that once caused a 5xx or a leak (regressions)", () => {
   it("headers past Node's 16 KB limit: 431 from the HTTP server itself, and it stays up", async () => {
     const response = await rawRequest("GET", "/api/snaps", { ...ownerHeaders(snapPatch()), "x-huge": "h".repeat(20_000) }).catch((error: Error) => error);
     if (!(response instanceof Error)) expect(response.status).toBe(431);
-    expect((await rawRequest("GET", "/api/ping", {})).status).toBe(200);
+    expect((await rawRequest("GET", "/api/health", {})).status).toBe(200);
   });
 });

@@ -97,6 +97,11 @@ describe("GET /metrics", () => {
       expect(sample(base, name), name).toBeGreaterThanOrEqual(0);
     }
     expect(sample(base, "live_event_streams_open")).toBe(0);
+    // One bcrypt compare proved the key; the requests after it on this process cost none.
+    const compares = sample(base, "api_key_bcrypt_compares_total");
+    expect(compares).toBeGreaterThanOrEqual(1);
+    expect((await api("GET", "/api/snaps", onServer(server, { key }))).status).toBe(200);
+    expect(sample((await scrape()).text, "api_key_bcrypt_compares_total")).toBe(compares);
     // The key is proven on this instance by the POST above, so the stream skips the address's limits.
     const stream = await openEventStream(created.body.snap.id, { key }, { baseUrl: server.baseUrl });
     try {

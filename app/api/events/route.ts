@@ -1,9 +1,6 @@
-import { listFeedEvents } from "@/lib/events/list-feed-events";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { WEBHOOK_OPERATIONS as operations } from "@/lib/operations/webhook-operations";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.listEvents, async ({ principal, query }) => listFeedEvents(principal, query)),
-);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(implement(operations.listEvents));

@@ -1,9 +1,8 @@
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { SNAP_OPERATIONS as operations } from "@/lib/operations/snap-operations";
 import { listOwnSnaps } from "@/lib/snaps/list-own-snaps";
-import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.listOwnSnaps, async ({ principal }) => ({ snaps: await listOwnSnaps(principal) })),
-  implement(operations.createSnap, async ({ principal, body }) => ({ snap: await createSnapFromBody(principal, body) })),
+  implement(operations.createSnap),
 );

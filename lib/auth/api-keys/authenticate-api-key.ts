@@ -22,15 +22,8 @@ const MAX_PROVEN_KEYS = 50_000;
 /** Concurrent first requests with the same key share one bcrypt compare. */
 const pendingProofs = new Map<string, Promise<string | null>>();
 
+/** bcrypt compares this process has run: GET /metrics `api_key_bcrypt_compares_total`. */
 export const bcryptStats = { compares: 0 };
-
-// The benchmark (bench/run.ts) starts the server with BENCH_METRICS=1 and sends SIGUSR2 at the end
-// to read the count (and the process's memory breakdown); without that variable nothing is registered.
-if (process.env.BENCH_METRICS === "1") {
-  process.on("SIGUSR2", () => {
-    console.log(`[bench-metrics] ${JSON.stringify({ bcryptCompares: bcryptStats.compares, memory: process.memoryUsage() })}`);
-  });
-}
 
 /**
  * The principal for an API key, or null for any key that is not active.

@@ -1,7 +1,6 @@
 import { jsonBytesWithEtag, jsonWithEtag, readIfMatch } from "@/lib/http/etag";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { SNAP_OPERATIONS as operations } from "@/lib/operations/snap-operations";
-import { deleteSnap } from "@/lib/snaps/delete-snap";
 import { getSnapDetailJson } from "@/lib/snaps/get-snap-detail-json";
 import { snapEtag } from "@/lib/snaps/snap-etag";
 import { updateSnap } from "@/lib/snaps/update-snap";
@@ -16,8 +15,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
     const snap = await updateSnap(principal, params.id, body, { ifMatch: readIfMatch(request) });
     return jsonWithEtag(request, { snap }, snapEtag(snap));
   }),
-  implement(operations.deleteSnap, async ({ principal, params }) => {
-    await deleteSnap(principal, params.id);
-    return { success: true };
-  }),
+  implement(operations.deleteSnap),
 );

@@ -1,11 +1,11 @@
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { TRANSFER_OPERATIONS as operations } from "@/lib/operations/transfer-operations";
-import { importSnap } from "@/lib/transfer/import-snap";
-import { summarizeSnapDocument } from "@/lib/transfer/summarize-snap-document";
+import { importOrCheckSnap } from "@/lib/transfer/import-or-check-snap";
 
+/** A dry run answers 200, not the create's 201. */
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.importSnap, async ({ principal, query, body }) => {
-    if (query.dryRun) return Response.json({ valid: true, summary: summarizeSnapDocument(body) });
-    return { snap: await importSnap(principal, body) };
+    const answer = await importOrCheckSnap(principal, body, query);
+    return "valid" in answer ? Response.json(answer) : answer;
   }),
 );

@@ -1,7 +1,4 @@
-import { listSnapHistory } from "@/lib/history/list-snap-history";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { HISTORY_OPERATIONS as operations } from "@/lib/operations/history-operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.getSnapHistory, async ({ principal, params, query }) => listSnapHistory(principal, params.id, query)),
-);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(implement(operations.getSnapHistory));

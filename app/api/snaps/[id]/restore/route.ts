@@ -1,9 +1,4 @@
-import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { HISTORY_OPERATIONS as operations } from "@/lib/operations/history-operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.restoreSnapVersion, async ({ principal, params, body }) => ({
-    snap: await restoreSnapVersion(principal, params.id, body.version),
-  })),
-);
+export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(implement(operations.restoreSnapVersion));

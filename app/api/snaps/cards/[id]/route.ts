@@ -1,6 +1,5 @@
 import { cardEtag } from "@/lib/cards/card-etag";
 import { createCard } from "@/lib/cards/create-card";
-import { deleteCard } from "@/lib/cards/delete-card";
 import { getCardOrThrow } from "@/lib/cards/get-card-or-throw";
 import { updateCard } from "@/lib/cards/update-card";
 import { jsonWithEtag, readIfMatch } from "@/lib/http/etag";
@@ -18,8 +17,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
     const card = await updateCard(principal, params.id, body, { ifMatch: readIfMatch(request) });
     return jsonWithEtag(request, { card }, cardEtag(card));
   }),
-  implement(operations.deleteCard, async ({ principal, params }) => {
-    await deleteCard(principal, params.id);
-    return { success: true };
-  }),
+  implement(operations.deleteCard),
 );
