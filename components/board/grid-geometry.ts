@@ -1,17 +1,10 @@
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize, type Rect } from "@/lib/board-look/grid-geometry";
 import type { BoardCard, SizeMap } from "./board-types";
 
-export const DEFAULT_ROW_HEIGHT = 120;
-export const DEFAULT_COL_WIDTH = 200;
+export { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize, type Rect } from "@/lib/board-look/grid-geometry";
 /** Below this a track cannot hold a readable card; the server allows 0, the resize handles stop here. */
 export const MIN_TRACK_SIZE = 40;
 export const MAX_TRACK_SIZE = 2000;
-
-export interface Rect {
-  row: number;
-  col: number;
-  rowSpan: number;
-  colSpan: number;
-}
 
 export interface GridLayout {
   rows: number;
@@ -24,21 +17,6 @@ export interface GridLayout {
   width: number;
   height: number;
   gap: number;
-}
-
-function maxKey(map: SizeMap): number {
-  return Object.keys(map).reduce((max, key) => Math.max(max, Number(key)), -1);
-}
-
-/** Rows and columns: enough for every card and every sized track, and at least one of each. */
-export function gridSize(cards: readonly Rect[], rowHeights: SizeMap, colWidths: SizeMap): { rows: number; cols: number } {
-  let rows = Math.max(1, maxKey(rowHeights) + 1);
-  let cols = Math.max(1, maxKey(colWidths) + 1);
-  for (const card of cards) {
-    rows = Math.max(rows, card.row + card.rowSpan);
-    cols = Math.max(cols, card.col + card.colSpan);
-  }
-  return { rows, cols };
 }
 
 function trackSizes(count: number, map: SizeMap, fallback: number): number[] {

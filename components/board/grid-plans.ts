@@ -1,3 +1,4 @@
+import { CARD_DEFAULTS, MAX_CARD_SPAN as MAX_SPAN, MAX_GRID_INDEX as MAX_INDEX } from "@/lib/cards/card-constants";
 import { cardUpdate, linesTouching, type Change, type CardUpdate } from "./board-changes";
 import type { BoardCard, BoardDoc, SizeMap } from "./board-types";
 import { contains, gridSize, overlaps, readingOrder, type Rect } from "./grid-geometry";
@@ -10,34 +11,10 @@ export function isBlankCard(card: BoardCard): boolean {
   return card.title.trim() === "" && card.note.trim() === "" && card.color === "";
 }
 
-/** A new card with the server's defaults (schema.prisma), so what is drawn is what gets saved. */
+/** A new card with the server's defaults, so what is drawn is what gets saved. */
 export function blankCard(id: string, row: number, col: number): BoardCard {
-  return {
-    id,
-    title: "",
-    row,
-    col,
-    rowSpan: 1,
-    colSpan: 1,
-    color: "",
-    cellType: "normal",
-    completed: false,
-    note: "",
-    textAlign: "left",
-    verticalAlign: "top",
-    fontSize: "text-sm",
-    bold: false,
-    italic: false,
-    underline: false,
-    borderRadius: 8,
-    borderSize: 1,
-    cellOpacity: 100,
-  };
+  return { ...CARD_DEFAULTS, id, row, col };
 }
-
-/** The server's bounds (docs/API.md, "Bounds"): row and col 0..999, spans 1..100. */
-const MAX_INDEX = 999;
-const MAX_SPAN = 100;
 
 function deleteChange(doc: BoardDoc, cards: BoardCard[]): Change {
   return { type: "deleteCards", cards, lines: linesTouching(doc.lines, new Set(cards.map((card) => card.id))) };

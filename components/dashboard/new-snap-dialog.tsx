@@ -10,10 +10,9 @@ import { GridIcon } from "@/components/ui/icons";
 import { TextField } from "@/components/ui/text-field";
 import { TemplatePicker } from "@/components/transfer/template-picker";
 import type { TemplateSummary } from "@/components/transfer/template-types";
+import { MAX_NEW_GRID_SIZE as MAX_SIZE, MAX_SNAP_TITLE_LENGTH as MAX_TITLE } from "@/lib/snaps/snap-constants";
 import { GridShapePreview } from "./grid-shape-preview";
 
-const MAX_TITLE = 200;
-const MAX_SIZE = 100;
 
 /** "3" → 3; anything but a whole number from 1 to 100 → null. */
 function gridSize(text: string): number | null {

@@ -9,8 +9,7 @@ import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { UploadIcon } from "./transfer-icons";
 
-/** The server's limit (POST /api/snaps/import); a larger file is refused here without sending it. */
-const MAX_BYTES = 8_000_000;
+import { MAX_IMPORT_BYTES as MAX_BYTES } from "@/lib/transfer/transfer-constants";
 const SHOWN_PROBLEMS = 20;
 
 interface Summary {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
-import { FONT_SIZES, MAX_CARDS_PER_BATCH } from "./card-constants";
+import { FONT_SIZES, MAX_CARD_SPAN, MAX_CARDS_PER_BATCH, MAX_GRID_INDEX } from "./card-constants";
 import { cardListSelect } from "./card-selects";
 import { KNOWN_CELL_TYPES } from "./card-types/registry";
 
@@ -19,10 +19,10 @@ export const MAX_BATCH_BODY_BYTES = 8_000_000;
 /** Every writable card field with its bounds (docs/API.md, "Cards"). */
 export const cardFieldsSchema = z.object({
   title: z.string().max(10_000, "Must be at most 10,000 characters").describe("The text; for link and image cards, the URL."),
-  row: intInRange(0, 999).describe("Row of the top-left cell, from 0."),
-  col: intInRange(0, 999).describe("Column of the top-left cell, from 0."),
-  rowSpan: intInRange(1, 100),
-  colSpan: intInRange(1, 100),
+  row: intInRange(0, MAX_GRID_INDEX).describe("Row of the top-left cell, from 0."),
+  col: intInRange(0, MAX_GRID_INDEX).describe("Column of the top-left cell, from 0."),
+  rowSpan: intInRange(1, MAX_CARD_SPAN),
+  colSpan: intInRange(1, MAX_CARD_SPAN),
   color: colorOrEmptySchema.describe('Background: "" (none) or a hex color.'),
   cellType: z
     .string()

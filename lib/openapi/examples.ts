@@ -2,6 +2,8 @@
  * Example bodies for the OpenAPI document and the /docs page. tests/api/openapi.test.ts checks
  * that each one is valid against the schema it illustrates.
  */
+import { CARD_DEFAULTS } from "@/lib/cards/card-constants";
+
 const SNAP_ID = "cm3k9x2f70001qz8r5t1v2w3y";
 const CARD_IDS = ["cm3k9x2f70002qz8rb6c7d8e9", "cm3k9x2f70003qz8rf0g1h2i3", "cm3k9x2f70004qz8rj4k5l6m7"] as const;
 const USER_ID = "cm3k9w1a20000qz8r0a1b2c3d";
@@ -10,24 +12,10 @@ const LINE_ID = "cm3k9x3c50005qz8rr2s3t4u5";
 const CREATED = "2026-11-20T09:15:02.118Z";
 const UPDATED = "2026-11-21T16:40:55.903Z";
 
-/** A card's fields as a new card has them (the transfer examples use them too). */
-export const cardDefaults = {
-  rowSpan: 1,
-  colSpan: 1,
-  color: "",
-  cellType: "normal",
-  completed: false,
-  note: "",
-  textAlign: "left",
-  verticalAlign: "top",
-  fontSize: "text-sm",
-  bold: false,
-  italic: false,
-  underline: false,
-  borderRadius: 8,
-  borderSize: 1,
-  cellOpacity: 100,
-} as const;
+/** A card's fields as a new card has them, but the title each example gives (the transfer examples use them too). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the title is left out
+const { title, ...cardDefaults } = CARD_DEFAULTS;
+export { cardDefaults };
 
 export const exampleCard = { ...cardDefaults, id: CARD_IDS[0], snapId: SNAP_ID, title: "Design review", row: 0, col: 0, color: "#fde68a" };
 export const exampleTodoCard = { ...cardDefaults, id: CARD_IDS[2], snapId: SNAP_ID, title: "Write tests", row: 1, col: 0, cellType: "todo" };

@@ -3,8 +3,13 @@ import { cardSchema, listCardSchema } from "@/lib/cards/card-schemas";
 import { folderSummarySchema } from "@/lib/folders/folder-schemas";
 import { lineSchema } from "@/lib/lines/line-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
+import { MAX_NEW_GRID_SIZE, MAX_SNAP_TITLE_LENGTH } from "./snap-constants";
 
-export const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(200, "Must be at most 200 characters");
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, "Title cannot be empty")
+  .max(MAX_SNAP_TITLE_LENGTH, `Must be at most ${MAX_SNAP_TITLE_LENGTH} characters`);
 export const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
 /** A short symbol (an emoji or a few characters). */
 export const iconSchema = z.string().max(16, "Must be at most 16 characters");
@@ -30,8 +35,8 @@ export const snapCreateSchema = z.strictObject({
   title: titleSchema.default("Untitled Snap"),
   subtitle: subtitleSchema.optional(),
   icon: iconSchema.optional(),
-  rows: intInRange(1, 100).default(1),
-  cols: intInRange(1, 100).default(1),
+  rows: intInRange(1, MAX_NEW_GRID_SIZE).default(1),
+  cols: intInRange(1, MAX_NEW_GRID_SIZE).default(1),
   canvasBackgroundColor: hexColorSchema.optional(),
 });
 export type SnapCreate = z.infer<typeof snapCreateSchema>;

@@ -10,10 +10,10 @@ import { ApiError } from "@/lib/http/api-error";
 import { actorOf } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { MAX_SNAP_TITLE_LENGTH } from "@/lib/snaps/snap-constants";
 import { orderedIds } from "./ordered-ids";
 import type { DuplicateSnap } from "./transfer-schemas";
 
-const MAX_TITLE = 200;
 const CARD_FIELDS = Object.keys(CARD_COLUMN_TYPES).map((field) => `"${field}"`);
 const CARD_COLUMNS = Prisma.raw(CARD_FIELDS.join(", "));
 const SOURCE_CARD_FIELDS = Prisma.raw(CARD_FIELDS.map((field) => `c.${field}`).join(", "));
@@ -50,7 +50,7 @@ export async function duplicateSnap(principal: Principal, snapId: string, input:
     if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");
 
     const copyId = createId();
-    const title = input.title ?? `Copy of ${source.title}`.slice(0, MAX_TITLE).trim();
+    const title = input.title ?? `Copy of ${source.title}`.slice(0, MAX_SNAP_TITLE_LENGTH).trim();
     await tx.$executeRaw`
       WITH copied_snap AS (
         INSERT INTO "Snap" (id, "userId", "workspaceId", title, subtitle, icon, "fontFamily", "canvasBackgroundColor", "cellSpacing",

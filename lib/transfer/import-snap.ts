@@ -9,7 +9,7 @@ import { lineSelect, type LineView } from "@/lib/lines/line-selects";
 import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
-import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "./grid-size";
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "@/lib/board-look/grid-geometry";
 import { insertDocumentCards } from "./insert-document-cards";
 import { orderedIds } from "./ordered-ids";
 import type { SnapDocument } from "./transfer-schemas";

@@ -1,6 +1,6 @@
 import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
 import { unstorableTextProblem } from "@/lib/http/find-unstorable-text";
-import { gridSize } from "./grid-size";
+import { gridSize } from "@/lib/board-look/grid-geometry";
 import { jsonPath } from "./json-path";
 import { snapDocumentSchema, type SnapDocument } from "./transfer-schemas";
 

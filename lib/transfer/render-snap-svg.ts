@@ -3,7 +3,7 @@ import { connectorPath, type Box } from "@/lib/board-look/connector-path";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
 import { cardTypeOf } from "@/lib/cards/card-types/registry";
 import { BORDER_COLOR, statusColors, TEXT_COLOR } from "./card-look";
-import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from "./grid-size";
+import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from "@/lib/board-look/grid-geometry";
 import type { DocumentCard, SnapDocument } from "./transfer-schemas";
 import { textWidth, wrapText } from "./wrap-text";
 

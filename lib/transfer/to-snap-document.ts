@@ -1,5 +1,5 @@
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
-import { gridSize } from "./grid-size";
+import { gridSize } from "@/lib/board-look/grid-geometry";
 import { SNAP_DOCUMENT_FORMAT, SNAP_DOCUMENT_VERSION, type SnapDocument } from "./transfer-schemas";
 
 type SizeMap = Record<string, number>;

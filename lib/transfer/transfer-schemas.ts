@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CARD_DEFAULTS } from "@/lib/cards/card-constants";
 import { cardFieldsSchema } from "@/lib/cards/card-schemas";
 import { lineStyleFields } from "@/lib/lines/line-schemas";
 import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, snapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
@@ -6,8 +7,7 @@ import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/val
 
 export const SNAP_DOCUMENT_FORMAT = "snap-board";
 export const SNAP_DOCUMENT_VERSION = 1;
-/** The import body limit, as the card batch routes'. */
-export const MAX_IMPORT_BYTES = 8_000_000;
+export { MAX_IMPORT_BYTES } from "./transfer-constants";
 /** Twice a 100 x 100 board; the 8 MB body bounds a document of full cards well below this. */
 export const MAX_DOCUMENT_CARDS = 20_000;
 export const MAX_DOCUMENT_LINES = 10_000;
@@ -31,22 +31,22 @@ export const documentCardSchema = z.strictObject({
   key: cardKeySchema,
   row: card.row,
   col: card.col,
-  rowSpan: card.rowSpan.default(1),
-  colSpan: card.colSpan.default(1),
-  title: card.title.default(""),
-  note: card.note.default(""),
-  cellType: card.cellType.default("normal"),
-  completed: card.completed.default(false),
-  color: card.color.default(""),
-  textAlign: card.textAlign.default("left"),
-  verticalAlign: card.verticalAlign.default("top"),
-  fontSize: card.fontSize.default("text-sm"),
-  bold: card.bold.default(false),
-  italic: card.italic.default(false),
-  underline: card.underline.default(false),
-  borderRadius: card.borderRadius.default(8),
-  borderSize: card.borderSize.default(1),
-  cellOpacity: card.cellOpacity.default(100),
+  rowSpan: card.rowSpan.default(CARD_DEFAULTS.rowSpan),
+  colSpan: card.colSpan.default(CARD_DEFAULTS.colSpan),
+  title: card.title.default(CARD_DEFAULTS.title),
+  note: card.note.default(CARD_DEFAULTS.note),
+  cellType: card.cellType.default(CARD_DEFAULTS.cellType),
+  completed: card.completed.default(CARD_DEFAULTS.completed),
+  color: card.color.default(CARD_DEFAULTS.color),
+  textAlign: card.textAlign.default(CARD_DEFAULTS.textAlign),
+  verticalAlign: card.verticalAlign.default(CARD_DEFAULTS.verticalAlign),
+  fontSize: card.fontSize.default(CARD_DEFAULTS.fontSize),
+  bold: card.bold.default(CARD_DEFAULTS.bold),
+  italic: card.italic.default(CARD_DEFAULTS.italic),
+  underline: card.underline.default(CARD_DEFAULTS.underline),
+  borderRadius: card.borderRadius.default(CARD_DEFAULTS.borderRadius),
+  borderSize: card.borderSize.default(CARD_DEFAULTS.borderSize),
+  cellOpacity: card.cellOpacity.default(CARD_DEFAULTS.cellOpacity),
 });
 export type DocumentCard = z.infer<typeof documentCardSchema>;
 
