@@ -4,15 +4,15 @@ import Link from "next/link";
 import { useState } from "react";
 import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
-import { BoardCanvas } from "./board-canvas";
-import { boardFontFamily } from "./board-font";
-import { cardIndex } from "./card-index";
-import { canvasBackground } from "./card-style";
-import type { BoardCard } from "./board-types";
-import type { RestOfBoard } from "./rest-of-board";
-import { unpackBoardDoc, type PackedBoardDoc } from "./to-board-doc";
-import { useReadOnlyCanvas } from "./read-only-canvas";
-import { useRestOfBoard } from "./use-rest-of-board";
+import { BoardCanvas } from "./canvas/board-canvas";
+import { boardFontFamily } from "./canvas/board-font";
+import { cardIndex } from "./grid/card-index";
+import { canvasBackground } from "./canvas/card-style";
+import type { BoardCard } from "./state/board-types";
+import type { RestOfBoard } from "./grid/rest-of-board";
+import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
+import { useReadOnlyCanvas } from "./canvas/read-only-canvas";
+import { useRestOfBoard } from "./grid/use-rest-of-board";
 
 interface PublicBoardProps {
   /** The snap with its lines and the first window's cards. */

@@ -1,5 +1,5 @@
 /**
- * A card's own colours, shared by the board (components/board/card-style.ts) and the SVG/PNG export
+ * A card's own colours, shared by the board (components/board/canvas/card-style.ts) and the SVG/PNG export
  * (lib/transfer/render-snap-svg.ts), so an export looks like the board.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Tailwind's text-size scale in pixels, [font size, line height], for every FONT_SIZES value a card
  * may have. A card's size is data, and Tailwind only builds classes it finds in the source, so the
- * board sets it inline (components/board/card-style.ts) and the SVG export draws with it.
+ * board sets it inline (components/board/canvas/card-style.ts) and the SVG export draws with it.
  */
 const FONT_SIZE_PIXELS: Record<string, [number, number]> = {
   "text-xs": [12, 16],

@@ -12,7 +12,7 @@ export function pageContentSecurityPolicy(nonce: string, options: { development?
     // Inline styles stay allowed: React renders style attributes (card colours, grid geometry,
     // positions), which a nonce cannot cover. Styles cannot run code; scripts are what the nonce guards.
     "style-src 'self' 'unsafe-inline'",
-    // Image cards show images from any http(s) host (components/board/safe-url.ts never emits data: in a card).
+    // Image cards show images from any http(s) host (components/board/canvas/safe-url.ts never emits data: in a card).
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
     "connect-src 'self'",

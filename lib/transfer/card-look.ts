@@ -2,7 +2,7 @@ import { type StatusTone, statusToneOf } from "@/lib/board-look/status-tone";
 
 /**
  * The SVG export's plain colours for what the board styles with theme classes (light theme): the
- * default card border and text, and the status chips (components/board/status-tone.ts).
+ * default card border and text, and the status chips (components/board/canvas/status-tone.ts).
  */
 export { DARK_TEXT_COLOR as TEXT_COLOR } from "@/lib/board-look/card-colors";
 export const BORDER_COLOR = "#cbd5e1";

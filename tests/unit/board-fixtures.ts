@@ -1,4 +1,4 @@
-import type { BoardDoc } from "@/components/board/board-types";
+import type { BoardDoc } from "@/components/board/state/board-types";
 
 /** A board's snap fields as the server gives a new snap: the unit tests' boards start from it. */
 export function boardSnap(id = "s1"): BoardDoc["snap"] {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { applyChanges, invertChanges } from "@/components/board/board-changes";
-import type { BoardDoc } from "@/components/board/board-types";
-import { cardBoxStyle } from "@/components/board/card-style";
-import { cellAt, computeLayout, gridSize } from "@/components/board/grid-geometry";
-import { blankCard, planAddTrack, planMove, planRemoveTrack, planResize } from "@/components/board/grid-plans";
+import { applyChanges, invertChanges } from "@/components/board/state/board-changes";
+import type { BoardDoc } from "@/components/board/state/board-types";
+import { cardBoxStyle } from "@/components/board/canvas/card-style";
+import { cellAt, computeLayout, gridSize } from "@/components/board/grid/grid-geometry";
+import { blankCard, planAddTrack, planMove, planRemoveTrack, planResize } from "@/components/board/grid/grid-plans";
 import { connectorPath } from "@/lib/board-look/connector-path";
-import { safeUrl } from "@/components/board/safe-url";
+import { safeUrl } from "@/components/board/canvas/safe-url";
 import { boardSnap } from "./board-fixtures";
 
 function board(rows: number, cols: number): BoardDoc {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BoardStore } from "@/components/board/board-store";
-import { BoardSync } from "@/components/board/board-sync";
-import type { BoardCard, BoardDoc } from "@/components/board/board-types";
-import { blankCard } from "@/components/board/grid-plans";
-import type { ChangeMessage } from "@/components/board/live-messages";
-import { retryDelay } from "@/components/board/use-snap-events";
+import { BoardStore } from "@/components/board/state/board-store";
+import { BoardSync } from "@/components/board/live/board-sync";
+import type { BoardCard, BoardDoc } from "@/components/board/state/board-types";
+import { blankCard } from "@/components/board/grid/grid-plans";
+import type { ChangeMessage } from "@/components/board/live/live-messages";
+import { retryDelay } from "@/components/board/live/use-snap-events";
 import type { ApiResult } from "@/components/http/call-api";
 import { boardSnap } from "./board-fixtures";
 

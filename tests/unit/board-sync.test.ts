@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BoardIdMap } from "@/components/board/board-id-map";
-import { BoardStore } from "@/components/board/board-store";
-import { BoardSync, SAVE_DEBOUNCE_MS } from "@/components/board/board-sync";
-import type { BoardDoc } from "@/components/board/board-types";
-import { blankCard } from "@/components/board/grid-plans";
-import { newLocalId } from "@/components/board/new-local-id";
+import { BoardIdMap } from "@/components/board/state/board-id-map";
+import { BoardStore } from "@/components/board/state/board-store";
+import { BoardSync, SAVE_DEBOUNCE_MS } from "@/components/board/live/board-sync";
+import type { BoardDoc } from "@/components/board/state/board-types";
+import { blankCard } from "@/components/board/grid/grid-plans";
+import { newLocalId } from "@/components/board/state/new-local-id";
 import type { ApiResult } from "@/components/http/call-api";
 import { boardSnap } from "./board-fixtures";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { BoardCard } from "@/components/board/board-types";
-import { computeLayout, trackAt } from "@/components/board/grid-geometry";
-import { blankCard } from "@/components/board/grid-plans";
-import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid-window";
-import { firstWindow, restOfBoard } from "@/components/board/rest-of-board";
-import { completeCard, packBoardDoc, unpackBoardDoc } from "@/components/board/to-board-doc";
+import type { BoardCard } from "@/components/board/state/board-types";
+import { computeLayout, trackAt } from "@/components/board/grid/grid-geometry";
+import { blankCard } from "@/components/board/grid/grid-plans";
+import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid/grid-window";
+import { firstWindow, restOfBoard } from "@/components/board/grid/rest-of-board";
+import { completeCard, packBoardDoc, unpackBoardDoc } from "@/components/board/state/to-board-doc";
 import { boardSnap } from "./board-fixtures";
 
 describe("board windowing", () => {

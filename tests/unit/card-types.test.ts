@@ -1,11 +1,11 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { BoardCard } from "@/components/board/board-types";
-import { CardContent } from "@/components/board/card-content";
-import { cardLabel } from "@/components/board/card-label";
+import type { BoardCard } from "@/components/board/state/board-types";
+import { CardContent } from "@/components/board/canvas/card-content";
+import { cardLabel } from "@/components/board/canvas/card-label";
 import { cardTypeViewOf } from "@/components/board/card-types/card-type-views";
-import { blankCard } from "@/components/board/grid-plans";
+import { blankCard } from "@/components/board/grid/grid-plans";
 import { cardFieldsSchema } from "@/lib/cards/card-schemas";
 import { CARD_TYPES, KNOWN_CELL_TYPES, cardTypeOf, isKnownCardType } from "@/lib/cards/card-types/registry";
 

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PublicBoard } from "@/components/board/public-board";
-import { firstWindow, restOfBoard } from "@/components/board/rest-of-board";
-import { packBoardDoc, toBoardDoc } from "@/components/board/to-board-doc";
+import { firstWindow, restOfBoard } from "@/components/board/grid/rest-of-board";
+import { packBoardDoc, toBoardDoc } from "@/components/board/state/to-board-doc";
 import { getPublicSnapByToken } from "@/lib/snaps/get-public-snap-by-token";
 import { listCardsOutsideWindow } from "@/lib/snaps/list-cards-outside-window";
 

@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from "react";
-import type { BoardCard } from "../board-types";
+import type { BoardCard } from "../state/board-types";
 
 export interface CardContentProps {
   card: BoardCard;

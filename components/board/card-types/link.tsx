@@ -1,6 +1,6 @@
 import { ExternalLinkIcon } from "@/components/ui/icons";
 import { cardColors } from "@/lib/board-look/card-colors";
-import { displayUrl } from "../safe-url";
+import { displayUrl } from "../canvas/safe-url";
 import type { CardContentProps, CardTypeView } from "./card-type-view";
 
 /** The theme's link colour; on a fill the user chose, the card's own text colour (set for that fill in both themes). */

@@ -1,4 +1,4 @@
-import { statusTone } from "../status-tone";
+import { statusTone } from "../canvas/status-tone";
 import type { CardContentProps, CardTypeView } from "./card-type-view";
 
 function StatusContent({ card }: CardContentProps) {

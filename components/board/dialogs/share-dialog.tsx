@@ -8,8 +8,8 @@ import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { CheckIcon, CopyIcon, GlobeIcon, ShareIcon, UsersIcon } from "@/components/ui/icons";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Switch } from "@/components/ui/switch";
-import type { BoardSnap } from "../board-types";
-import { toBoardSnap } from "../to-board-doc";
+import type { BoardSnap } from "../state/board-types";
+import { toBoardSnap } from "../state/to-board-doc";
 
 type Sharing = Pick<BoardSnap, "sharedWithWorkspace" | "shareMode" | "isPublic">;
 

@@ -10,8 +10,8 @@ import { TrashIcon } from "@/components/ui/icons";
 import { RangeField } from "@/components/ui/range-field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import type { BoardSnap } from "../board-types";
-import { toBoardSnap } from "../to-board-doc";
+import type { BoardSnap } from "../state/board-types";
+import { toBoardSnap } from "../state/to-board-doc";
 
 /** A few families that render everywhere; the board adds a sans-serif fallback to any of them. */
 const FONT_CHOICES = [

@@ -1,7 +1,7 @@
 "use client";
 
 import { RelativeTime } from "@/components/ui/relative-time";
-import { VIEWER_TEXT_COLOR, viewerColor } from "../viewer-color";
+import { VIEWER_TEXT_COLOR, viewerColor } from "../live/viewer-color";
 import type { HistoryEntry } from "./history-types";
 
 function initials(name: string | null): string {

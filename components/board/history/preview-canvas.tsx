@@ -1,10 +1,10 @@
 "use client";
 
-import { BoardCanvas } from "../board-canvas";
-import { boardFontFamily } from "../board-font";
-import type { BoardDoc } from "../board-types";
-import { canvasBackground } from "../card-style";
-import { useReadOnlyCanvas } from "../read-only-canvas";
+import { BoardCanvas } from "../canvas/board-canvas";
+import { boardFontFamily } from "../canvas/board-font";
+import type { BoardDoc } from "../state/board-types";
+import { canvasBackground } from "../canvas/card-style";
+import { useReadOnlyCanvas } from "../canvas/read-only-canvas";
 
 /** A past version on the canvas: the board's own read-only rendering (as on the public page), keyboard navigation only. */
 export function PreviewCanvas({ doc }: { doc: BoardDoc }) {

@@ -2,8 +2,8 @@
 
 import { useCallback, useRef, useState } from "react";
 import { callApi } from "@/components/http/call-api";
-import type { BoardDoc } from "../board-types";
-import { type SnapSource, toBoardDoc } from "../to-board-doc";
+import type { BoardDoc } from "../state/board-types";
+import { type SnapSource, toBoardDoc } from "../state/to-board-doc";
 
 export interface VersionPreview {
   /** The version being previewed, or null for the live board. */

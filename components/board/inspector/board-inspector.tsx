@@ -1,11 +1,11 @@
 "use client";
 
 import { memo, useState } from "react";
-import type { BoardDoc } from "../board-types";
-import { cardIndex } from "../card-index";
-import { usePaintedSnapshot } from "../after-paint";
-import type { SelectionStore } from "../selection-store";
-import type { BoardActions } from "../use-board-actions";
+import type { BoardDoc } from "../state/board-types";
+import { cardIndex } from "../grid/card-index";
+import { usePaintedSnapshot } from "../canvas/after-paint";
+import type { SelectionStore } from "../state/selection-store";
+import type { BoardActions } from "../state/use-board-actions";
 import { CardInspector } from "./card-inspector";
 import { InspectorHint } from "./inspector-hint";
 import { InspectorPanel } from "./inspector-panel";

@@ -22,7 +22,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
 import { FONT_SIZES } from "@/lib/cards/card-constants";
 import { CARD_TYPES, cardTypeOf } from "@/lib/cards/card-types/registry";
-import type { BoardCard, CardPatch } from "../board-types";
+import type { BoardCard, CardPatch } from "../state/board-types";
 import { cardTypeViewOf } from "../card-types/card-type-views";
 import { InspectorSection } from "./inspector-section";
 

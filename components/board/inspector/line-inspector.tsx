@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { ColorPicker } from "@/components/ui/color-picker";
 import { TrashIcon } from "@/components/ui/icons";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { BoardLine, LinePatch } from "../board-types";
+import type { BoardLine, LinePatch } from "../state/board-types";
 import { InspectorSection } from "./inspector-section";
 
 const LINE_COLORS = ["#64748b", "#1e293b", "#ef4444", "#f97316", "#eab308", "#22c55e", "#06b6d4", "#3b82f6", "#6366f1", "#a855f7"];

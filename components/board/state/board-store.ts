@@ -1,0 +1,214 @@
+import type { Change } from "./board-changes";
+import { BoardHistory } from "./board-history";
+import { boardReducer, type BoardAction } from "./board-reducer";
+import { RemoteChanges } from "../live/board-remote";
+import { BoardSync, type Restore, type SaveStatus, type SyncEvents } from "../live/board-sync";
+import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
+import { cardIndex } from "../grid/card-index";
+import { guardUndo, type RemoteTouch } from "./undo-guard";
+
+export interface Notice {
+  id: number;
+  message: string;
+  tone: "success" | "error" | "info";
+}
+
+export interface HistoryState {
+  canUndo: boolean;
+  canRedo: boolean;
+}
+
+/**
+ * The editor's state outside React: the document (through boardReducer), the undo history and the
+ * save queue. Event handlers read the current document here synchronously, however fast edits
+ * come; components subscribe with useSyncExternalStore.
+ */
+export class BoardStore {
+  private doc: BoardDoc;
+  private status: SaveStatus = "idle";
+  private notice: Notice | null = null;
+  private historyState: HistoryState = { canUndo: false, canRedo: false };
+  private readonly listeners = new Set<() => void>();
+  private readonly history = new BoardHistory();
+  /** Other people's changes so far, and what each last touched: undo leaves those alone. */
+  private remoteSeq = 0;
+  private readonly touches = new Map<string, RemoteTouch>();
+  /** The cards the page sends after the first window (docs/ARCHITECTURE.md, "The board in the browser: loading"). */
+  private rest: "loading" | "loaded" | "failed";
+  readonly sync: BoardSync;
+  readonly remote: RemoteChanges;
+
+  /**
+   * createSync: tests can hand in a BoardSync with a fake request function.
+   * version: the snap version the initial document is at (0 when unknown).
+   * restToCome: the initial document holds only the first window's cards; receiveRest brings the others.
+   */
+  constructor(initial: BoardDoc, createSync?: (events: SyncEvents) => BoardSync, version = 0, restToCome = false) {
+    this.doc = initial;
+    this.rest = restToCome ? "loading" : "loaded";
+    this.remote = new RemoteChanges(this, version);
+    const events: SyncEvents = {
+      onStatus: (status: SaveStatus) => {
+        if (status === this.status) return;
+        this.status = status;
+        this.emit();
+      },
+      onFailure: (restore: Restore, message: string) => {
+        this.dispatch({ type: "restore", restore });
+        this.history.clear();
+        this.refreshHistory();
+        this.notify(`Couldn't save: ${message.replace(/[.!?]?$/, ".")} The change was undone.`, "error");
+      },
+      baseVersion: () => this.remote.version,
+      onSaved: (saved) => this.remote.saved(saved),
+      onSettled: () => this.remote.drain(),
+    };
+    this.sync = createSync ? createSync(events) : new BoardSync(initial.snap.id, initial, events);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getDoc = (): BoardDoc => this.doc;
+  getStatus = (): SaveStatus => this.status;
+  getNotice = (): Notice | null => this.notice;
+  getHistory = (): HistoryState => this.historyState;
+
+  /**
+   * An edit: shown at once, recorded for undo (merged with the last one sharing its key), saved.
+   * baseVersion: the snap version the edit was based on, when it began earlier (an inline edit).
+   */
+  apply(changes: Change[], options: { key?: string; baseVersion?: number } = {}): void {
+    if (changes.length === 0) return;
+    this.keepConfirmed(changes);
+    this.dispatch({ type: "apply", changes });
+    this.history.record(changes, { key: options.key, mark: this.remoteSeq });
+    this.refreshHistory();
+    this.sync.push(changes, options.baseVersion);
+  }
+
+  undo(): void {
+    this.replay(this.history.undo(), "Undo");
+  }
+
+  redo(): void {
+    this.replay(this.history.redo(), "Redo");
+  }
+
+  /** True while the rest of the board's cards is on its way: other people's changes wait for it. */
+  get loadingRest(): boolean {
+    return this.rest === "loading";
+  }
+
+  /**
+   * Whether an edit planned over the whole board (a move, a resize, a new card, a removed track)
+   * may go ahead: not before every card is known, since it could land on one not yet loaded.
+   * Says why in a notice when not.
+   */
+  requireWholeBoard(): boolean {
+    if (this.rest === "loaded") return true;
+    this.notify(
+      this.rest === "loading" ? "The board is still loading. Try again in a moment." : "Part of this board could not be loaded. Reload the page to edit it.",
+      "error",
+    );
+    return false;
+  }
+
+  /**
+   * Cards of the rest of the board, as the server had them: the ones this board already knows
+   * are left as they are, and a card deleted here is not brought back.
+   */
+  receiveRest = (cards: BoardCard[]): void => {
+    const known = cardIndex(this.doc.cards);
+    const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
+    // Not kept as confirmed state: an untouched card is as the server has it (BoardSync.keepConfirmed).
+    this.dispatch({ type: "restore", restore: { upsertCards: fresh } });
+  };
+
+  /** Every card is in: other people's changes that waited for them are applied. */
+  restComplete = (): void => {
+    this.rest = "loaded";
+    this.remote.drain();
+  };
+
+  /** The rest of the board could not be sent: the board stays as it is, and says so. */
+  restFailed = (): void => {
+    this.rest = "failed";
+    this.notify("Part of this board could not be loaded. Reload the page to see all of it.", "error");
+    this.remote.drain();
+  };
+
+  /** Someone else's write, already laid under this board's unsaved edits. */
+  applyRemote(restore: Restore, touched: string[], actor: string): void {
+    this.remoteSeq += 1;
+    for (const key of touched) this.touches.set(key, { seq: this.remoteSeq, actor });
+    this.dispatch({ type: "restore", restore });
+  }
+
+  /**
+   * The snap as a dialog's own save answered it (the settings and share dialogs): shown, and taken
+   * as the server's state, except the fields this board is still saving itself (an inline rename
+   * waiting for its quiet moment, or on its way). The answer may have been read before that save
+   * reached the server; the board's value is the newer one, and that save's answer confirms it.
+   */
+  snapSaved(snap: Partial<BoardSnap>): void {
+    const saving = this.sync.savingSnapFields();
+    const taken = Object.fromEntries(Object.entries(snap).filter(([field]) => !saving.has(field))) as Partial<BoardSnap>;
+    this.dispatch({ type: "snapSaved", snap: taken });
+    this.sync.confirmSnap(taken);
+  }
+
+  notify(message: string, tone: Notice["tone"] = "success"): void {
+    this.notice = { id: (this.notice?.id ?? 0) + 1, message, tone };
+    this.emit();
+  }
+
+  dismissNotice = (): void => {
+    if (!this.notice) return;
+    this.notice = null;
+    this.emit();
+  };
+
+  /** An undo or redo step, without what would revert someone else's later edit (said in a notice). */
+  private replay(step: { changes: Change[]; mark: number } | null, verb: "Undo" | "Redo"): void {
+    if (!step) return;
+    const { changes, skippedFor } = guardUndo(step.changes, this.touches, step.mark);
+    this.keepConfirmed(changes);
+    this.dispatch({ type: "apply", changes });
+    this.refreshHistory();
+    this.sync.push(changes);
+    if (skippedFor.length) {
+      const who = skippedFor.join(" and ");
+      this.notify(
+        changes.length
+          ? `${verb} left out what ${who} changed since; the rest was ${verb === "Undo" ? "undone" : "redone"}.`
+          : `${verb} skipped: ${who} has changed this since, and ${verb.toLowerCase()} never reverts someone else's edit.`,
+        "info",
+      );
+    }
+  }
+
+  private keepConfirmed(changes: readonly Change[]): void {
+    const index = cardIndex(this.doc.cards);
+    this.sync.keepConfirmed(changes, (id) => index.get(id));
+  }
+
+  private dispatch(action: BoardAction): void {
+    this.doc = boardReducer(this.doc, action);
+    this.emit();
+  }
+
+  private refreshHistory(): void {
+    const { canUndo, canRedo } = this.history;
+    if (canUndo !== this.historyState.canUndo || canRedo !== this.historyState.canRedo) {
+      this.historyState = { canUndo, canRedo };
+      this.emit();
+    }
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

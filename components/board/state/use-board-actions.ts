@@ -1,0 +1,211 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { CanvasActions } from "../canvas/canvas-actions";
+import { cardUpdate, linesTouching, type Change } from "./board-changes";
+import type { BoardStore } from "./board-store";
+import type { BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";
+import { gridSize } from "../grid/grid-geometry";
+import { blankCard, cardsOnlyIn, isBlankCard, planAddTrack, planMove, planRemoveTrack, planResize, type Axis, type Plan } from "../grid/grid-plans";
+import { newLocalId } from "./new-local-id";
+import { cellKey, type Selection } from "./selection";
+
+export interface ConnectState {
+  active: boolean;
+  fromId: string | null;
+}
+
+export interface PendingRemoval {
+  axis: Axis;
+  index: number;
+  count: number;
+}
+
+export interface BoardActions extends CanvasActions {
+  updateCard(id: string, patch: CardPatch, key?: string, baseVersion?: number): void;
+  moveCardTo(id: string, target: { row: number; col: number }): void;
+  resizeCardTo(id: string, span: { rowSpan: number; colSpan: number }): void;
+  updateLine(id: string, patch: LinePatch): void;
+  confirmRemoval(removal: PendingRemoval): void;
+  renameSnap(title: string): void;
+  toggleConnect(): void;
+  undo(): void;
+  redo(): void;
+}
+
+const DEFAULT_LINE = { color: "#64748b", style: "solid", arrow: "end" } as const;
+
+/**
+ * Every edit the board offers, as one stable object (so memoized cards do not re-render when the
+ * editor does). Each reads the store's current document, builds the changes, and applies them;
+ * plans that cannot be carried out say why in a toast instead.
+ */
+export function useBoardActions(store: BoardStore, editable: boolean, setSelection: (selection: Selection | null) => void) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [connect, setConnectState] = useState<ConnectState>({ active: false, fromId: null });
+  const [removal, setRemoval] = useState<PendingRemoval | null>(null);
+  // The connect state is read by handlers between renders (a quick second click), so it lives in a ref too.
+  const connectRef = useRef<ConnectState>(connect);
+  /** A cell or card to focus once it is rendered (after a delete). */
+  const focusRequestRef = useRef<Selection | null>(null);
+  /** The inline edit's card, its text then and the snap version then (the edit's Base-Version). */
+  const editStartRef = useRef<{ id: string; title: string; version: number } | null>(null);
+
+  const actions = useMemo<BoardActions>(() => {
+    const setConnect = (next: ConnectState) => {
+      connectRef.current = next;
+      setConnectState(next);
+    };
+    const doc = () => store.getDoc();
+    const bounds = () => {
+      const { cards, snap } = doc();
+      return gridSize(cards, snap.rowHeights, snap.colWidths);
+    };
+    /** Plans read the whole board (what a move or resize lands on): they wait until every card is loaded. */
+    const carryOut = (plan: () => Plan) => {
+      if (!store.requireWholeBoard()) return;
+      const planned = plan();
+      if ("error" in planned) store.notify(planned.error, "error");
+      else store.apply(planned.changes);
+    };
+    const updateCard = (id: string, patch: CardPatch, key?: string, baseVersion?: number) => {
+      const card = doc().cards.find((candidate) => candidate.id === id);
+      const update = card && cardUpdate(card, patch);
+      if (update) store.apply([{ type: "updateCards", updates: [update] }], { key, baseVersion });
+    };
+    const beginEdit = (id: string, title: string) => {
+      editStartRef.current = { id, title, version: store.remote.version };
+      setEditingId(id);
+    };
+    const endEdit = () => {
+      editStartRef.current = null;
+      setEditingId(null);
+    };
+    const updateSnap = (after: SnapPatch, key?: string) => {
+      const { snap } = doc();
+      const before = Object.fromEntries(Object.keys(after).map((field) => [field, snap[field as keyof SnapPatch]])) as SnapPatch;
+      store.apply([{ type: "updateSnap", before, after }], { key });
+    };
+    const removeTrack = (axis: Axis, index: number) => {
+      carryOut(() => planRemoveTrack(doc(), axis, index));
+      setSelection(null);
+    };
+
+    return {
+      select: (selection) => setSelection(selection),
+      startEdit: (id) => {
+        const card = doc().cards.find((candidate) => candidate.id === id);
+        if (!editable || !card) return;
+        setSelection({ kind: "card", id });
+        beginEdit(id, card.title);
+      },
+      commitEdit: (id, text) => {
+        const start = editStartRef.current;
+        endEdit();
+        // Unchanged text is no edit: saving it would undo what someone else wrote meanwhile.
+        if (start?.id === id && start.title === text) return;
+        updateCard(id, { title: text }, undefined, start?.id === id ? start.version : undefined);
+      },
+      cancelEdit: endEdit,
+      toggleTodo: (id) => {
+        const card = doc().cards.find((candidate) => candidate.id === id);
+        if (card) updateCard(id, { completed: !card.completed });
+      },
+      updateCard,
+      moveCard: (id, target) => carryOut(() => planMove(doc(), id, target, bounds())),
+      moveCardTo: (id, target) => carryOut(() => planMove(doc(), id, target)),
+      resizeCard: (id, span) => carryOut(() => planResize(doc(), id, span, bounds())),
+      resizeCardTo: (id, span) => carryOut(() => planResize(doc(), id, span)),
+      addCardAt: (row, col) => {
+        // The cell may hold a card that is not loaded yet.
+        if (!store.requireWholeBoard()) return;
+        const card = blankCard(newLocalId(), row, col);
+        store.apply([{ type: "createCards", cards: [card], lines: [] }]);
+        setSelection({ kind: "card", id: card.id });
+        beginEdit(card.id, card.title);
+      },
+      deleteCard: (id) => {
+        const current = doc();
+        const card = current.cards.find((candidate) => candidate.id === id);
+        if (!card) return;
+        store.apply([{ type: "deleteCards", cards: [card], lines: linesTouching(current.lines, new Set([id])) }]);
+        const cell: Selection = { kind: "cell", row: card.row, col: card.col };
+        setSelection(cell);
+        focusRequestRef.current = cell;
+      },
+      deleteLine: (id) => {
+        const line = doc().lines.find((candidate) => candidate.id === id);
+        if (!line) return;
+        store.apply([{ type: "deleteLine", line }]);
+        setSelection(null);
+      },
+      updateLine: (id, patch) => {
+        const line = doc().lines.find((candidate) => candidate.id === id);
+        if (!line) return;
+        const before = Object.fromEntries(Object.keys(patch).map((field) => [field, line[field as keyof LinePatch]])) as LinePatch;
+        store.apply([{ type: "updateLine", id, before, after: patch }]);
+      },
+      addTrack: (axis) => carryOut(() => planAddTrack(doc(), axis, newLocalId)),
+      removeTrack: (axis, index) => {
+        if (!store.requireWholeBoard()) return;
+        const withContent = cardsOnlyIn(doc(), axis, index).filter((card) => !isBlankCard(card));
+        if (withContent.length) setRemoval({ axis, index, count: withContent.length });
+        else removeTrack(axis, index);
+      },
+      confirmRemoval: ({ axis, index }) => {
+        setRemoval(null);
+        removeTrack(axis, index);
+      },
+      resizeTrack: (axis, index, size) => {
+        const field = axis === "row" ? "rowHeights" : "colWidths";
+        const current = doc().snap[field];
+        const next = { ...current };
+        if (size === null) delete next[String(index)];
+        else next[String(index)] = size;
+        if (current[String(index)] === next[String(index)]) return;
+        updateSnap({ [field]: next }, `track:${axis}:${index}`);
+      },
+      renameSnap: (title) => updateSnap({ title }),
+      toggleConnect: () => setConnect(connectRef.current.active ? { active: false, fromId: null } : { active: true, fromId: null }),
+      cancelConnect: () => setConnect({ active: false, fromId: null }),
+      pickForConnect: (id) => {
+        const { active, fromId } = connectRef.current;
+        if (!active) return;
+        if (!fromId) {
+          setConnect({ active: true, fromId: id });
+          return;
+        }
+        if (fromId === id) return;
+        const line: BoardLine = { id: newLocalId(), fromCardId: fromId, toCardId: id, ...DEFAULT_LINE };
+        const changes: Change[] = [{ type: "createLine", line }];
+        store.apply(changes);
+        setConnect({ active: false, fromId: null });
+        setSelection({ kind: "line", id: line.id });
+      },
+      undo: () => {
+        endEdit();
+        store.undo();
+      },
+      redo: () => {
+        endEdit();
+        store.redo();
+      },
+    };
+  }, [store, editable, setSelection]);
+
+  // After a delete the card's element is gone; focus its now empty cell once that is rendered.
+  useEffect(() => {
+    const request = focusRequestRef.current;
+    if (!request) return;
+    focusRequestRef.current = null;
+    const selector =
+      request.kind === "cell"
+        ? `[data-cell="${cellKey(request.row, request.col)}"]`
+        : request.kind === "card"
+          ? `[data-card-id="${CSS.escape(request.id)}"]`
+          : null;
+    if (selector) document.querySelector<HTMLElement>(selector)?.focus();
+  });
+
+  return { actions, editingId, connect, removal, setRemoval };
+}
