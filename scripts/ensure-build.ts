@@ -26,7 +26,6 @@ const IGNORED = new Set([
   join("lib", "db", "embedded.ts"),
   join("lib", "db", "embedded-binaries.ts"),
   join("lib", "db", "embedded-state-file.ts"),
-  join("lib", "db", "import-pglite-data.ts"),
   "node_modules",
 ]);
 const BUILD_ID = join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");

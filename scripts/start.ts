@@ -1,8 +1,7 @@
 /**
  * `npm start` (through scripts/start.mjs, which compiles this file): the one command a new user
  * runs. Builds the app when the build is missing or stale, picks the database (DATABASE_URL, else
- * the embedded PostgreSQL in data/postgres, started by this process; a folder of the earlier PGlite
- * default is imported first), applies the committed migrations, provides AUTH_SECRET, then runs
+ * the embedded PostgreSQL in data/postgres, started by this process), applies the committed migrations, provides AUTH_SECRET, then runs
  * `next start` with DATABASE_URL set: the app itself only ever reads DATABASE_URL. The job worker
  * (webhook deliveries, the feed's pruning) runs beside it in a process of its own (JOB_WORKER).
  */
@@ -14,7 +13,6 @@ import path from "node:path";
 import {
   DATA_DIR,
   DEFAULT_DATA_DIR,
-  LEGACY_PGLITE_DIR,
   PROJECT_ROOT,
   startEmbeddedPostgres,
   waitForRunningEmbeddedPostgres,
@@ -163,7 +161,7 @@ async function main(): Promise<number> {
     else {
       const started = Date.now();
       log(`starting the embedded PostgreSQL in ${shown}…`);
-      database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, importFrom: LEGACY_PGLITE_DIR, handleSignals: false, log });
+      database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, handleSignals: false, log });
       try {
         url = (await database).url;
         log(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

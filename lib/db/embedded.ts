@@ -5,12 +5,12 @@
  * DATABASE_URL, exactly as they reach any other server: one code path.
  *
  * While a process serves the folder it holds a state file saying so (lib/db/embedded-state-file.ts),
- * so that other processes connect to that server rather than start another. A folder made by the
- * earlier PGlite default is imported on first start (lib/db/import-pglite-data.ts). Used by scripts only; the Next.js app never imports this file.
+ * so that other processes connect to that server rather than start another. Used by scripts only;
+ * the Next.js app never imports this file.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { constants, platform } from "node:os";
 import path from "node:path";
@@ -18,14 +18,11 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { findPostgresBinaries, type PostgresBinaries } from "./embedded-binaries";
 import { claimStateFile, findRunningEmbeddedPostgres, isAlive, readState, removeStateFileIfOurs, stateFileFor, writeServingState } from "./embedded-state-file";
-import { importPgliteData, isPgliteDataDir } from "./import-pglite-data";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The app's data folder (SNAP_DATA_DIR, default data/): the embedded database and the generated auth secret. */
 export const DATA_DIR = path.resolve(PROJECT_ROOT, process.env.SNAP_DATA_DIR || "data");
 export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "postgres");
-/** Where versions before the real server kept the embedded (PGlite) database. */
-export const LEGACY_PGLITE_DIR = path.join(DATA_DIR, "pglite");
 
 const HOST = "127.0.0.1";
 const USER = "postgres";
@@ -60,8 +57,6 @@ export interface StartOptions {
   port?: number;
   /** Stop cleanly and exit on SIGINT/SIGTERM (default true). Off when the caller orders shutdown itself. */
   handleSignals?: boolean;
-  /** A PGlite data folder to import when dataDir does not exist yet (the folder is kept, renamed). */
-  importFrom?: string;
   log?: (line: string) => void;
 }
 
@@ -235,26 +230,6 @@ async function stopServer(server: ChildProcess, dataDir: string, binaries: Postg
   await done.finally(() => clearTimeout(timer));
 }
 
-/**
- * A new data folder filled from a PGlite folder: made beside the target, filled, then renamed into
- * place, so that an import cut short is made again from the start on the next attempt.
- */
-async function initialiseFromPglite(dataDir: string, pgliteDir: string, binaries: PostgresBinaries, logFile: string, log: (line: string) => void) {
-  const building = `${dataDir}.importing`;
-  rmSync(building, { recursive: true, force: true });
-  await initialise(building, binaries, logFile);
-  const { server, url } = await startServer(building, binaries, undefined, logFile);
-  try {
-    await importPgliteData(pgliteDir, url, log);
-  } finally {
-    await stopServer(server, building, binaries);
-  }
-  renameSync(building, dataDir);
-  const kept = `${pgliteDir}.imported-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-  renameSync(pgliteDir, kept);
-  log(`the earlier embedded database is kept in ${kept}; delete it once the app works`);
-}
-
 /** After a file-level restore as root: the folder belongs to the user the server runs as again. */
 export function giveDataDirToServer(dataDir: string): void {
   const { runAs } = findPostgresBinaries();
@@ -285,13 +260,9 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
     await stopOrphanedServer(dataDir);
     if (!existsSync(path.join(dataDir, "PG_VERSION"))) {
-      if (options.importFrom && isPgliteDataDir(options.importFrom)) {
-        log(`importing the earlier embedded database (${options.importFrom}) into PostgreSQL…`);
-        await initialiseFromPglite(dataDir, options.importFrom, binaries, logFile, log);
-      } else {
-        rmSync(dataDir, { recursive: true, force: true }); // an initdb cut short
-        await initialise(dataDir, binaries, logFile);
-      }
+      log(`making a new database folder in ${dataDir}`);
+      rmSync(dataDir, { recursive: true, force: true }); // an initdb cut short
+      await initialise(dataDir, binaries, logFile);
     }
     started = await startServer(dataDir, binaries, options.port, logFile);
   } catch (error) {
@@ -330,7 +301,7 @@ export async function resolveDatabaseUrl(): Promise<EmbeddedPostgres & { source:
   if (started) return { ...(await started), source: "started" };
   const running = await findRunningEmbeddedPostgres(DEFAULT_DATA_DIR);
   if (running) return { url: running, stop: noop, source: "running" };
-  const starting = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, importFrom: LEGACY_PGLITE_DIR, log: (line) => console.error(`[database] ${line}`) });
+  const starting = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, log: (line) => console.error(`[database] ${line}`) });
   globalForEmbedded.snapEmbeddedStarted = starting;
   starting.catch(() => (globalForEmbedded.snapEmbeddedStarted = undefined));
   return { ...(await starting), source: "started" };
