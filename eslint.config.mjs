@@ -81,4 +81,16 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // The environment is read once, checked, in lib/config.ts (README, "Configuration"); scripts,
+    // tests, benches and config files read their own.
+    files: ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
+    ignores: ["lib/config.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read configuration through lib/config.ts (config(), or runtime for Node's and Next's own variables)." },
+      ],
+    },
+  },
 ]);

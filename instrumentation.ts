@@ -1,12 +1,16 @@
+import { config, runtime } from "./lib/config";
+
 /**
  * Next runs register() once per server process, before it serves a request: the job worker (and
  * its schema, which writes queue jobs into) is ready before the first write; under npm start the
  * worker is a process of its own, and this only migrates its schema (JOB_WORKER=off). A database
  * that is down at start does not keep the server from starting (it retries). docs/ARCHITECTURE.md,
- * "Webhooks and the event feed".
+ * "Webhooks and the event feed". The configuration is checked first: a bad value stops the start,
+ * naming the variable (lib/config.ts).
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (!runtime.isNodeRuntime()) return;
+  config();
   const { startJobWorkerOrRetry } = await import("./lib/webhooks/start-job-worker");
   await startJobWorkerOrRetry();
 }

@@ -1,3 +1,4 @@
+import { runtime } from "@/lib/config";
 import { NextResponse, type NextRequest } from "next/server";
 import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
@@ -14,7 +15,7 @@ export function proxy(request: NextRequest) {
   const refused = refuseMalformedPath(request.nextUrl.pathname);
   if (refused) return refused;
   if (request.nextUrl.pathname.startsWith("/api")) return NextResponse.next();
-  const policy = pageContentSecurityPolicy(createNonce(), { development: process.env.NODE_ENV === "development" });
+  const policy = pageContentSecurityPolicy(createNonce(), { development: runtime.isDevelopment() });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });

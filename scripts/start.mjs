@@ -72,4 +72,11 @@ if (isStale()) {
     await esbuild.stop(); // its service process would otherwise live as long as this one
   }
 }
-await import(pathToFileURL(path.join(outdir, process.argv.includes("--job-worker") ? "job-worker.mjs" : "start.mjs")).href);
+try {
+  await import(pathToFileURL(path.join(outdir, process.argv.includes("--job-worker") ? "job-worker.mjs" : "start.mjs")).href);
+} catch (error) {
+  // A variable with a value it does not accept (lib/config.ts): its message says which, and what it accepts.
+  if (error?.name !== "ConfigError") throw error;
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}

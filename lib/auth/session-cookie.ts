@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import { createHash } from "node:crypto";
 import { decode } from "next-auth/jwt";
 
@@ -57,7 +58,7 @@ async function decodeOnce(token: string, secret: string, salt: string): Promise<
  */
 export async function readSession(request: Request): Promise<DecodedSession | null> {
   const header = request.headers.get("cookie");
-  const secret = process.env.AUTH_SECRET;
+  const secret = config().AUTH_SECRET;
   if (!header || !secret) return null;
   for (const name of SESSION_COOKIE_NAMES) {
     const token = readCookie(header, name);

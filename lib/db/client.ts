@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { logger } from "@/lib/log/logger";
@@ -26,8 +27,8 @@ export const db: PrismaClient = (globalForDb.snapDb ??= new PrismaClient({ adapt
 
 function createPool(): pg.Pool {
   const created = new pg.Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionString: config().DATABASE_URL,
+    max: config().DATABASE_POOL_SIZE,
     // A server that does not answer a connect must not hold a request for the OS's TCP timeout
     // (minutes): give up soon and answer 503 (tests/api/faults.test.ts).
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

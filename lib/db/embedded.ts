@@ -8,6 +8,7 @@
  * so that other processes connect to that server rather than start another. Used by scripts only;
  * the Next.js app never imports this file.
  */
+import { config } from "@/lib/config";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,7 +22,7 @@ import { claimStateFile, findRunningEmbeddedPostgres, isAlive, readState, remove
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The app's data folder (SNAP_DATA_DIR, default data/): the embedded database and the generated auth secret. */
-export const DATA_DIR = path.resolve(PROJECT_ROOT, process.env.SNAP_DATA_DIR || "data");
+export const DATA_DIR = path.resolve(PROJECT_ROOT, config().SNAP_DATA_DIR ?? "data");
 export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "postgres");
 
 const HOST = "127.0.0.1";
@@ -124,6 +125,7 @@ function run(command: string, args: string[], binaries: PostgresBinaries, logFil
     windowsHide: true,
     uid: binaries.runAs?.uid,
     gid: binaries.runAs?.gid,
+    // eslint-disable-next-line no-restricted-properties -- the launcher's environment, passed through to the server it starts
     env: { ...process.env, LC_ALL: "C", LANG: "C" },
   });
   if (typeof output === "number") closeSync(output);
@@ -296,7 +298,8 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
  */
 export async function resolveDatabaseUrl(): Promise<EmbeddedPostgres & { source: "env" | "running" | "started" }> {
   const noop = async () => {};
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: noop, source: "env" };
+  const { DATABASE_URL } = config();
+  if (DATABASE_URL) return { url: DATABASE_URL, stop: noop, source: "env" };
   const started = globalForEmbedded.snapEmbeddedStarted;
   if (started) return { ...(await started), source: "started" };
   const running = await findRunningEmbeddedPostgres(DEFAULT_DATA_DIR);

@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * History retention (docs/ARCHITECTURE.md, "History"): every version of the last
  * HISTORY_RETENTION_DAYS days (default 90), and the last MIN_VERSIONS_KEPT versions whatever their age.
@@ -8,6 +10,5 @@ export const MIN_VERSIONS_KEPT = 100;
 export const SNAPSHOT_EVERY = 50;
 
 export function historyRetentionDays(): number {
-  const days = Number(process.env.HISTORY_RETENTION_DAYS ?? 90);
-  return Number.isFinite(days) && days >= 0 ? days : 90;
+  return config().HISTORY_RETENTION_DAYS;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import pg from "pg";
 import { logger } from "@/lib/log/logger";
 
@@ -40,7 +41,7 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL, keepAlive: true });
+    const client = new pg.Client({ connectionString: config().DATABASE_URL, keepAlive: true });
     this.client = client;
     let failed = false;
     const fail = (error: Error) => {

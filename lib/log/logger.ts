@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import pino from "pino";
 import { currentRequestContext } from "@/lib/http/request-context";
 
@@ -30,7 +31,7 @@ const REDACTED_PATHS = [
  */
 export const logger = pino(
   {
-    level: process.env.LOG_LEVEL ?? "info",
+    level: config().LOG_LEVEL,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },

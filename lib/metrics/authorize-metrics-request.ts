@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { ApiError } from "@/lib/http/api-error";
 
@@ -9,7 +10,7 @@ const digest = (value: string) => createHash("sha256").update(value).digest();
  * `Authorization: Bearer <METRICS_TOKEN>` reads it (401 otherwise). A user's API key is not the
  * token, so it is refused like any other. Compared by digest, in constant time.
  */
-export function authorizeMetricsRequest(request: Request, token = process.env.METRICS_TOKEN): void {
+export function authorizeMetricsRequest(request: Request, token = config().METRICS_TOKEN): void {
   if (!token) throw new ApiError("NOT_FOUND", "Not found");
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer (.+)$/.exec(header);

@@ -1,4 +1,5 @@
 import "server-only";
+import { runtime } from "@/lib/config";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -18,7 +19,7 @@ let routes: { page: string; pattern: RegExp }[] | undefined;
  */
 function loadRoutes(): { page: string; pattern: RegExp }[] {
   try {
-    const file = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "routes-manifest.json");
+    const file = path.join(process.cwd(), runtime.distDir(), "routes-manifest.json");
     const manifest = JSON.parse(readFileSync(file, "utf8")) as { staticRoutes: RouteEntry[]; dynamicRoutes: RouteEntry[] };
     return [...manifest.staticRoutes, ...manifest.dynamicRoutes].map((route) => ({ page: route.page, pattern: new RegExp(route.regex) }));
   } catch {

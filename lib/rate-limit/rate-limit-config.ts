@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * The limits, from the environment (README, "Configuration"). Read once per process.
  * A limit of 0 turns that limit off.
@@ -23,30 +25,23 @@ export interface RateLimitConfig {
   trustedProxyHops: number;
 }
 
-function numberEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
-  return value;
-}
-
-let config: RateLimitConfig | undefined;
+let limits: RateLimitConfig | undefined;
 
 export function rateLimitConfig(): RateLimitConfig {
-  return (config ??= {
-    requestsPerWindow: numberEnv("RATE_LIMIT_REQUESTS_PER_MINUTE", 1200),
+  const env = config();
+  return (limits ??= {
+    requestsPerWindow: env.RATE_LIMIT_REQUESTS_PER_MINUTE,
     requestWindowMs: 60_000,
-    syncIntervalMs: numberEnv("RATE_LIMIT_SYNC_INTERVAL_MS", 250),
-    syncEveryHits: Math.max(1, numberEnv("RATE_LIMIT_SYNC_EVERY_HITS", 50)),
-    failedAuthPerIp: numberEnv("RATE_LIMIT_FAILED_AUTH_PER_IP", 30),
-    failedAuthPerKeyPrefix: numberEnv("RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX", 10),
-    failedAuthWindowMs: numberEnv("RATE_LIMIT_FAILED_AUTH_WINDOW_SECONDS", 900) * 1000,
-    signInPerIp: numberEnv("RATE_LIMIT_SIGN_IN_PER_IP", 30),
-    signInPerEmail: numberEnv("RATE_LIMIT_SIGN_IN_PER_EMAIL", 10),
-    signUpPerIp: numberEnv("RATE_LIMIT_SIGN_UP_PER_IP", 20),
-    signUpPerEmail: numberEnv("RATE_LIMIT_SIGN_UP_PER_EMAIL", 5),
-    authFormWindowMs: numberEnv("RATE_LIMIT_SIGN_IN_WINDOW_SECONDS", 900) * 1000,
-    trustedProxyHops: numberEnv("TRUSTED_PROXY_HOPS", 1),
+    syncIntervalMs: env.RATE_LIMIT_SYNC_INTERVAL_MS,
+    syncEveryHits: env.RATE_LIMIT_SYNC_EVERY_HITS,
+    failedAuthPerIp: env.RATE_LIMIT_FAILED_AUTH_PER_IP,
+    failedAuthPerKeyPrefix: env.RATE_LIMIT_FAILED_AUTH_PER_KEY_PREFIX,
+    failedAuthWindowMs: env.RATE_LIMIT_FAILED_AUTH_WINDOW_SECONDS * 1000,
+    signInPerIp: env.RATE_LIMIT_SIGN_IN_PER_IP,
+    signInPerEmail: env.RATE_LIMIT_SIGN_IN_PER_EMAIL,
+    signUpPerIp: env.RATE_LIMIT_SIGN_UP_PER_IP,
+    signUpPerEmail: env.RATE_LIMIT_SIGN_UP_PER_EMAIL,
+    authFormWindowMs: env.RATE_LIMIT_SIGN_IN_WINDOW_SECONDS * 1000,
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS,
   });
 }

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import type { CounterStore } from "./counter-store";
 import { PostgresCounterStore } from "./postgres-counter-store";
 import { RedisCounterStore } from "./redis-counter-store";
@@ -10,7 +11,7 @@ export function sharedCounterStore(): CounterStore {
 }
 
 function createStore(): CounterStore {
-  const redisUrl = process.env.REDIS_URL;
-  if (redisUrl) return new RedisCounterStore(redisUrl, process.env.RATE_LIMIT_REDIS_PREFIX ?? "snap:rate:");
+  const { REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: prefix } = config();
+  if (redisUrl) return new RedisCounterStore(redisUrl, prefix ?? "snap:rate:");
   return new PostgresCounterStore();
 }

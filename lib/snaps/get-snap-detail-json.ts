@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import type { Principal } from "@/lib/auth/principal";
 import { ByteBudgetLru } from "@/lib/cache/byte-budget-lru";
 import { ApiError } from "@/lib/http/api-error";
@@ -21,7 +22,7 @@ interface CachedDetail extends SnapDetailJson {
  * database confirmed, in the request's own read, that the snap is still at the entry's version: a
  * write on any instance moves the version, so no instance serves a stale body.
  */
-const cache = new ByteBudgetLru<string, CachedDetail>(Number(process.env.SNAP_DETAIL_CACHE_MB ?? 16) * 2 ** 20);
+const cache = new ByteBudgetLru<string, CachedDetail>(config().SNAP_DETAIL_CACHE_MB * 2 ** 20);
 
 /**
  * GET /api/snaps/:id: the snap's JSON body and ETag; 404 if it does not exist, 403 if the caller may

@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import { Logger, run, runMigrations, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
 import { deliverWebhook } from "./deliver-webhook";
@@ -26,7 +27,7 @@ const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runne
  */
 export function startJobWorker(): Promise<Runner> {
   holder.snapJobWorker ??= run({
-    connectionString: process.env.DATABASE_URL,
+    connectionString: config().DATABASE_URL,
     concurrency: deliveryConcurrency(),
     // Jobs arrive by LISTEN/NOTIFY; polling only catches retries coming due and missed notifications.
     pollInterval: 1_000,
@@ -57,7 +58,7 @@ const RETRY_MS = 5_000;
  * the app); it still makes sure the queue's schema exists, which writes queue jobs into.
  */
 function jobWorkerInThisProcess(): boolean {
-  return process.env.JOB_WORKER !== "off";
+  return config().JOB_WORKER !== "off";
 }
 
 /**
@@ -68,7 +69,7 @@ function jobWorkerInThisProcess(): boolean {
 export async function startJobWorkerOrRetry(): Promise<void> {
   try {
     if (jobWorkerInThisProcess()) await startJobWorker();
-    else await runMigrations({ connectionString: process.env.DATABASE_URL, logger: queueLogger });
+    else await runMigrations({ connectionString: config().DATABASE_URL, logger: queueLogger });
   } catch (error) {
     holder.snapJobWorker = undefined;
     logger.warn({ component: "job-queue", reason: error instanceof Error ? error.message : String(error) }, "job worker not started; retrying");

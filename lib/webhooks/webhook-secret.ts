@@ -1,4 +1,5 @@
 import "server-only";
+import { config } from "@/lib/config";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /** A Standard Webhooks secret: whsec_ and 32 random bytes in base64. */
@@ -12,7 +13,7 @@ export function generateWebhookSecret(): string {
  * nothing; changing AUTH_SECRET means rotating every webhook's secret.
  */
 function encryptionKey(): Buffer {
-  const authSecret = process.env.AUTH_SECRET;
+  const authSecret = config().AUTH_SECRET;
   if (!authSecret) throw new Error("AUTH_SECRET is not set");
   return Buffer.from(hkdfSync("sha256", authSecret, "snap-board-webhooks", "webhook-secret-v1", 32));
 }

@@ -3,6 +3,7 @@ import { decodeFeedCursor, encodeFeedCursor } from "@/lib/events/feed-cursor";
 import { toEventBody, toEventBodyText } from "@/lib/events/to-event-body";
 import { ApiError } from "@/lib/http/api-error";
 import { isForbiddenAddress } from "@/lib/webhooks/forbidden-addresses";
+import { reloadConfig } from "@/lib/config";
 import { retryDelaysSeconds } from "@/lib/webhooks/webhook-config";
 import { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret } from "@/lib/webhooks/webhook-secret";
 
@@ -65,27 +66,33 @@ describe("webhook settings and secrets", () => {
     process.env.AUTH_SECRET = saved.auth;
     if (saved.delays === undefined) delete process.env.WEBHOOK_RETRY_DELAYS;
     if (saved.auth === undefined) delete process.env.AUTH_SECRET;
+    reloadConfig();
   });
 
   it("reads WEBHOOK_RETRY_DELAYS, with Standard Webhooks' schedule by default", () => {
     delete process.env.WEBHOOK_RETRY_DELAYS;
+    reloadConfig();
     expect(retryDelaysSeconds()).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
     process.env.WEBHOOK_RETRY_DELAYS = "1, 2,3";
+    reloadConfig();
     expect(retryDelaysSeconds()).toEqual([1, 2, 3]);
     process.env.WEBHOOK_RETRY_DELAYS = "";
+    reloadConfig();
     expect(retryDelaysSeconds()).toEqual([]);
     process.env.WEBHOOK_RETRY_DELAYS = "1,soon";
-    expect(retryDelaysSeconds()).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(() => reloadConfig()).toThrow(/WEBHOOK_RETRY_DELAYS expects comma-separated seconds/);
   });
 
   it("stores secrets encrypted: readable with the same AUTH_SECRET only", () => {
     process.env.AUTH_SECRET = "one secret";
+    reloadConfig();
     const secret = generateWebhookSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const stored = encryptWebhookSecret(secret);
     expect(stored).not.toContain(secret.slice(6));
     expect(decryptWebhookSecret(stored)).toBe(secret);
     process.env.AUTH_SECRET = "another secret";
+    reloadConfig();
     expect(() => decryptWebhookSecret(stored)).toThrow();
   });
 });

@@ -1,3 +1,5 @@
+import { config, type Config } from "@/lib/config";
+
 /** The provider id in Auth.js's routes: the redirect URI to register is <app>/api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = "oidc";
 
@@ -15,21 +17,13 @@ export interface OidcConfig {
  * Single sign-on, configured only by the environment (README, "Single sign-on"): on when
  * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set.
  */
-export function oidcConfig(env: NodeJS.ProcessEnv = process.env): OidcConfig | null {
-  const issuer = env.OIDC_ISSUER?.trim();
-  const clientId = env.OIDC_CLIENT_ID?.trim();
-  const clientSecret = env.OIDC_CLIENT_SECRET;
+export function oidcConfig(env: Config = config()): OidcConfig | null {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env;
   if (!issuer || !clientId || !clientSecret) return null;
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    name: env.OIDC_NAME?.trim() || "Single sign-on",
-    allowSignup: env.OIDC_ALLOW_SIGNUP?.trim().toLowerCase() !== "false",
-  };
+  return { issuer, clientId, clientSecret, name: env.OIDC_NAME ?? "Single sign-on", allowSignup: env.OIDC_ALLOW_SIGNUP };
 }
 
 /** PASSWORD_SIGNIN=false hides the password form and refuses password sign-ins and sign-ups. */
-export function passwordSignInEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PASSWORD_SIGNIN?.trim().toLowerCase() !== "false";
+export function passwordSignInEnabled(env: Config = config()): boolean {
+  return env.PASSWORD_SIGNIN;
 }
