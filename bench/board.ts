@@ -1,6 +1,6 @@
 /**
  * `npm run bench:board`: the board editor as a person meets it, in Chromium on the production build
- * (docs/PERFORMANCE.md, "The board in the browser"). A 20 x 20 board (400 cards) and a 100 x 100
+ * (docs/PERFORMANCE.md, "Design decisions"). A 20 x 20 board (400 cards) and a 100 x 100
  * board (10,000 cards, the most the API allows), both with text and a few lines, measured in the
  * same run and interleaved, so that the noisy shared machine weighs on both alike:
  *

@@ -1,6 +1,6 @@
 /**
  * `npx tsx --conditions=react-server bench/fan-out-batch.ts`: the app's CPU for one webhook fan-out
- * batch, in process (docs/PERFORMANCE.md, "Webhooks and the event feed"): on a fresh bench
+ * batch, in process (docs/PERFORMANCE.md, "Design decisions"): on a fresh bench
  * database, one webhook to a receiver on loopback (a process of its own), BENCH_EVENTS (default
  * 1, 10) events of 100 cards put in the outbox, then `fanOutEvents` run as the job would run it;
  * BENCH_ROUNDS (default 40) rounds per size, the first 10 not counted. What a batch costs whatever

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What the event feed costs the 100-card batch PATCH over HTTP at one connection (docs/PERFORMANCE.md,
-# "Webhooks and the event feed"): this checkout against a scratch checkout of the same commit whose
+# "Design decisions"): this checkout against a scratch checkout of the same commit whose
 # writes record no feed rows (feedEvents and recordFeedEvents made no-ops), both production builds in
 # .next-bench, driven in turn by bench/ab.ts (scenario d) so that the machine's noise falls on both.
 #

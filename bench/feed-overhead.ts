@@ -1,5 +1,5 @@
 /**
- * What the event feed costs the write path (docs/PERFORMANCE.md, "Webhooks and the event feed"):
+ * What the event feed costs the write path (docs/PERFORMANCE.md, "Design decisions"):
  * scenario d's 100-card batch PATCH (title and completed of every card of a 10×10 snap) called
  * in-process on a fresh database, one connection, in variants run round robin in the same run
  * (the order rotating each call), so the machine's noise falls on all alike:

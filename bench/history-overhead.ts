@@ -1,5 +1,5 @@
 /**
- * What history costs the write path (docs/PERFORMANCE.md, "History"): scenario d's 100-card batch
+ * What history costs the write path (docs/PERFORMANCE.md, "Design decisions"): scenario d's 100-card batch
  * PATCH (title, completed and color of every card of a 10×10 snap) called in-process on a fresh
  * database, in two variants interleaved round by round in the same run, so the machine's noise
  * falls on both alike:

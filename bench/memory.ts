@@ -3,7 +3,7 @@
  * database), in a fresh data folder. Reports the sum of PSS (and RSS) over every process of the tree
  * that npm start runs, npm and the database included, idle and after a minute of mixed API load;
  * then sends SIGTERM to npm alone, as a service manager would, and reports how long the whole tree
- * took to go. docs/PERFORMANCE.md ("Memory of the whole install") has the method and the figures.
+ * took to go. docs/PERFORMANCE.md ("Design decisions", "Benches") has the method and the figures.
  *
  *   npx tsx bench/memory.ts [--project <dir>] [--port 3250] [--idle 20] [--load 60] [--workers 8]
  *

@@ -1,6 +1,6 @@
 /**
  * `npx tsx bench/webhooks.ts`: the costs of the event feed and webhooks (docs/PERFORMANCE.md,
- * "Webhooks and the event feed"). On a fresh bench database, with the production build in
+ * "Design decisions"). On a fresh bench database, with the production build in
  * NEXT_DIST_DIR (default .next), WEBHOOK_ALLOW_PRIVATE_URLS=true and a receiver on loopback:
  *
  * (What the feed rows cost the write in process: bench/feed-overhead.ts.)

@@ -4,7 +4,7 @@
  * (bench/capture-sql.ts) inside a transaction that is rolled back (so the inserted ids are free
  * again), then each statement is explained in a transaction rolled back the same way. A
  * sequential scan of Card, Snap or SnapEvent here means a write's cost grows with the tables: the
- * batch writes once read all of them (docs/PERFORMANCE.md, change 12).
+ * batch writes once read all of them (docs/PERFORMANCE.md, "Design decisions").
  */
 import pg from "pg";
 import type { Principal } from "../lib/auth/principal";

@@ -6,7 +6,7 @@ import { setPriority } from "node:os";
  * POSTs, which then use the core the requests leave idle and wait for them otherwise, instead of
  * slowing the writes down. Not starved: Linux still gives it a small share against busy processes.
  * 19 rather than 10: with one endpoint the write then measured no slower than with none, against
- * ×0.87 (docs/PERFORMANCE.md, "Webhooks and the event feed").
+ * ×0.87 (docs/PERFORMANCE.md, "Design decisions").
  */
 export const JOB_WORKER_NICENESS = 19;
 

@@ -1,7 +1,7 @@
 /**
  * NODE_OPTIONS for the app server (`npm start`, and the bench, which measures what a deployment
  * runs). A V8 heap cap keeps RSS near 300 MB under load: without one, V8 lets the heap grow far
- * past what it holds between full collections (docs/PERFORMANCE.md, "Memory"). 256 MB is the
+ * past what it holds between full collections (docs/PERFORMANCE.md, "Design decisions"). 256 MB is the
  * lowest cap measured to survive ten 8 MB card batches at once (bench/big-batches.ts: 192 and 128
  * ran out of heap). A max-old-space-size already in NODE_OPTIONS wins.
  */

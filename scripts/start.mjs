@@ -3,7 +3,7 @@
  * worker (scripts/job-worker.ts) into plain ES modules with esbuild when one of their sources
  * changed, then runs the launcher in this same process. So the process that stays up beside the app
  * holds no TypeScript loader, and there is no second Node process waiting on it (docs/PERFORMANCE.md,
- * "Memory of the whole install"). `--job-worker` runs the job worker instead: the launcher starts
+ * "Design decisions"). `--job-worker` runs the job worker instead: the launcher starts
  * itself that way beside the app.
  */
 import { createHash } from "node:crypto";

@@ -28,8 +28,8 @@ export const DEFAULT_DATA_DIR = path.join(DATA_DIR, "postgres");
 const HOST = "127.0.0.1";
 const USER = "postgres";
 /**
- * Sized for one app instance on a small machine (docs/PERFORMANCE.md, "Memory of the whole
- * install"): the app's pool of 10, the LISTEN connection, the admin CLI, a second instance, or
+ * Sized for one app instance on a small machine (docs/PERFORMANCE.md, "Design
+ * decisions"): the app's pool of 10, the LISTEN connection, the admin CLI, a second instance, or
  * `npm test`, whose parallel files and app instances of their own were seen to hold 57 connections
  * at once (a connection slot not in use costs a few kilobytes of shared memory). shared_buffers far
  * below the 128 MB default: the whole database of a small install fits, and every buffer touched

@@ -15,7 +15,7 @@ export interface GridExtent {
  * and how far the grid reaches, so that it has its full size (scrollbars, row and column counts)
  * before they arrive. Packed (a third of the whole cards' size): the board completes these very
  * objects rather than copying them (completeCard), since React keeps what a promise resolved to
- * for as long as the page lives (docs/PERFORMANCE.md, "The board in the browser").
+ * for as long as the page lives (docs/PERFORMANCE.md, "Design decisions").
  */
 export interface RestOfBoard {
   extent: GridExtent;

@@ -102,7 +102,7 @@ export interface PackedBoardDoc {
 /**
  * The page's props carry the whole board to the browser (serialized into the HTML). Most fields of
  * most cards are the defaults: leaving them out makes a 10,000-card board's page about a quarter of
- * the size, which is time to first card and memory (docs/PERFORMANCE.md, "The board in the browser").
+ * the size, which is time to first card and memory (docs/PERFORMANCE.md, "Design decisions").
  */
 export function packBoardDoc(doc: BoardDoc): PackedBoardDoc {
   return { snap: doc.snap, lines: doc.lines, cards: doc.cards.map(packCard) };
