@@ -12,7 +12,7 @@ const MAX_PREPARED_STATEMENTS = 100;
  * then only bound and executed. For the snap detail's statement, planning was two thirds of the
  * database's work per request (docs/PERFORMANCE.md). Needs a session per connection, as PostgreSQL
  * gives, embedded or not; behind a pooler in transaction mode, one that tracks protocol-level
- * prepared statements (PgBouncer 1.21+ with max_prepared_statements set; README, "Deploying").
+ * prepared statements (PgBouncer 1.21+ with max_prepared_statements set; README, "Running on PostgreSQL with several instances").
  */
 export function createRowReader(pool: pg.Pool): RowReader {
   const statementNames = new Map<string, string>();

@@ -24,11 +24,9 @@ cookie; cookie-authenticated writes must come from the app's own origin.
 **Errors.** Every error has one body: \`{"error": {"code", "message", "details"?}}\`; the code
 decides the status (README, Errors).
 
-**Idempotent retries.** POST creates (snaps, cards, card batches, lines, folders) take an
-\`Idempotency-Key\` header (1–255 visible ASCII characters). A retry by the same user with the same
-key, method, path and body within 24 hours answers the first response again, with
-\`Idempotent-Replayed: true\`, and writes nothing; the same key with a different request is 409
-\`IDEMPOTENCY_KEY_REUSED\`.
+**Idempotent retries.** The creates that list an \`Idempotency-Key\` header take one: a retry with
+the same key and request replays the first answer and writes nothing (the rule: docs/API.md,
+"Idempotency").
 
 **Optimistic concurrency.** \`GET\` and \`PATCH\` of a snap or a card answer an \`ETag\`. Send it
 back as \`If-Match\` on a \`PATCH\`: if the resource changed meanwhile, the answer is 412

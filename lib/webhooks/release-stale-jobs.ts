@@ -15,7 +15,7 @@ type Query = <R extends QueryResultRow>(text: string, values?: unknown[]) => Pro
  * graphile-worker itself does only after 4 hours. It releases the whole worker
  * (`force_unlock_workers`): a worker holds one job at a time, so that is only the stale job. A worker
  * that was merely stuck for this long may then see its job sent twice; webhooks are at least once,
- * and receivers drop a duplicate by its `webhook-id` (docs/ARCHITECTURE.md, "Webhooks").
+ * and receivers drop a duplicate by its `webhook-id` (docs/ARCHITECTURE.md, "Webhooks and the event feed").
  * Returns the number of jobs released.
  */
 export async function releaseStaleJobs(query: Query): Promise<number> {

@@ -6,7 +6,7 @@ import { jsonWithEtag, readIfMatch } from "@/lib/http/etag";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { CARD_OPERATIONS as operations } from "@/lib/operations/card-operations";
 
-/** POST's `{id}` is the snap id; GET, PATCH and DELETE name a card (docs/API.md, "Paths"). */
+/** POST's `{id}` is the snap id; GET, PATCH and DELETE name a card (docs/API.md, "Conventions"). */
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.createCard, async ({ principal, params, body }) => ({ card: await createCard(principal, params.id, body) })),
   implement(operations.getCard, async ({ request, principal, params }) => {
