@@ -1,4 +1,4 @@
-import { config, runtime } from "./lib/config";
+import { config, ConfigError, runtime } from "./lib/config";
 
 /**
  * Next runs register() once per server process, before it serves a request: the job worker (and
@@ -10,7 +10,14 @@ import { config, runtime } from "./lib/config";
  */
 export async function register(): Promise<void> {
   if (!runtime.isNodeRuntime()) return;
-  config();
+  try {
+    config();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // Next logs a failed hook and serves on; a server with a setting it cannot read must not.
+    console.error(error.message);
+    process.exit(1);
+  }
   const { startJobWorkerOrRetry } = await import("./lib/webhooks/start-job-worker");
   await startJobWorkerOrRetry();
 }
