@@ -1,4 +1,4 @@
-import { cardTypeViewOf } from "@/components/board/card-types/card-type-views";
+import { cardTypeViewOf } from "@/lib/card-types/views";
 import type { PreviewCell } from "./dashboard-types";
 
 const MAX_COLS = 4;

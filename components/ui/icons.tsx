@@ -164,14 +164,6 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
-export function ExternalLinkIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M14 4h6v6M20 4l-9 9M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
-    </Icon>
-  );
-}
-
 export function NoteIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
 import { FONT_SIZES, MAX_CARD_SPAN, MAX_CARDS_PER_BATCH, MAX_GRID_INDEX } from "./card-constants";
 import { cardListSelect } from "./card-selects";
-import { KNOWN_CELL_TYPES } from "./card-types/registry";
+import { KNOWN_CELL_TYPES } from "@/lib/card-types/registry";
 
 /** The registered card types, for the message and the API's description: "normal, …, image" and the last one. */
 const knownTypesList = KNOWN_CELL_TYPES.slice(0, -1).join(", ");

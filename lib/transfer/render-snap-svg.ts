@@ -1,11 +1,14 @@
 import { cardColors } from "@/lib/board-look/card-colors";
 import { connectorPath, type Box } from "@/lib/board-look/connector-path";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
-import { cardTypeOf } from "@/lib/cards/card-types/registry";
-import { BORDER_COLOR, statusColors, TEXT_COLOR } from "./card-look";
+import { DARK_TEXT_COLOR as TEXT_COLOR } from "@/lib/board-look/card-colors";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT } from "@/lib/board-look/grid-geometry";
+import { escapeXml, px, textBlock } from "@/lib/board-look/svg-text";
+import { cardTypeOf } from "@/lib/card-types/registry";
 import type { DocumentCard, SnapDocument } from "./transfer-schemas";
-import { textWidth, wrapText } from "./wrap-text";
+
+/** The board's default card border (slate-300), where the theme draws it with a class. */
+const BORDER_COLOR = "#cbd5e1";
 
 const MARGIN = 24;
 const HEADER = 64;
@@ -13,8 +16,6 @@ const CARD_PADDING = 10;
 /** The font the PNG renderer ships (render-snap-png.ts); the snap's own font comes first. */
 export const PICTURE_FONT = "Inter";
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const px = (value: number) => Math.round(value * 100) / 100;
 
 function tracks(count: number, sizes: Record<string, number>, fallback: number, gap: number): { starts: number[]; sizes: number[]; total: number } {
   const list = Array.from({ length: count }, (_, index) => sizes[String(index)] ?? fallback);
@@ -107,77 +108,12 @@ function drawCard(card: DocumentCard, box: Box, index: number): string {
 
 function drawContent(card: DocumentCard, box: Box, color: string, linkColor: string): string {
   const [fontSize, lineHeight] = fontSizePixels(card.fontSize);
-  const inner = { x: box.x + CARD_PADDING, y: box.y + CARD_PADDING, width: box.width - 2 * CARD_PADDING, height: box.height - 2 * CARD_PADDING };
+  const area = { x: box.x + CARD_PADDING, y: box.y + CARD_PADDING, width: box.width - 2 * CARD_PADDING, height: box.height - 2 * CARD_PADDING };
   const type = cardTypeOf(card.cellType);
   // A picture has no frames or remote images: a card filled by one shows a placeholder with its note.
   if (type.fillsCard) return placeholder(card, box, type.label);
-  switch (type.name) {
-    case "todo":
-      return drawTodo(card, inner, fontSize, lineHeight, color);
-    case "status":
-      return drawStatus(card, inner, fontSize, lineHeight);
-    case "link":
-      return textBlock(displayUrl(card.title), card, inner, fontSize, lineHeight, linkColor, { underline: true });
-    default:
-      return textBlock(card.title, card, inner, fontSize, lineHeight, color);
-  }
-}
-
-function textBlock(
-  text: string,
-  card: DocumentCard,
-  area: Box,
-  fontSize: number,
-  lineHeight: number,
-  color: string,
-  extra: { underline?: boolean; strike?: boolean; faded?: boolean } = {},
-): string {
-  if (!text.trim()) return "";
-  const maxLines = Math.max(1, Math.floor(area.height / lineHeight));
-  const lines = wrapText(text, area.width, fontSize, card.bold, maxLines);
-  const blockHeight = lines.length * lineHeight;
-  const startY =
-    card.verticalAlign === "middle" ? area.y + (area.height - blockHeight) / 2 : card.verticalAlign === "bottom" ? area.y + area.height - blockHeight : area.y;
-  const anchor = card.textAlign === "center" ? "middle" : card.textAlign === "right" ? "end" : "start";
-  const x = card.textAlign === "center" ? area.x + area.width / 2 : card.textAlign === "right" ? area.x + area.width : area.x;
-  const decorations = [card.underline || extra.underline ? "underline" : "", extra.strike ? "line-through" : ""].filter(Boolean).join(" ");
-  const attributes = [
-    `font-size="${fontSize}"`,
-    `fill="${color}"`,
-    `text-anchor="${anchor}"`,
-    card.bold ? `font-weight="700"` : "",
-    card.italic ? `font-style="italic"` : "",
-    decorations ? `text-decoration="${decorations}"` : "",
-    extra.faded ? `opacity="0.6"` : "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-  // The baseline sits where CSS puts it: half the leading above the em box, the ascent inside it.
-  const baseline = (line: number) => px(startY + line * lineHeight + (lineHeight - fontSize) / 2 + fontSize * 0.8);
-  const spans = lines.map((line, index) => `<tspan x="${px(x)}" y="${baseline(index)}">${escapeXml(line)}</tspan>`).join("");
-  return `<text ${attributes}>${spans}</text>`;
-}
-
-function drawTodo(card: DocumentCard, area: Box, fontSize: number, lineHeight: number, color: string): string {
-  const size = Math.max(16, fontSize * 1.05);
-  const boxY = area.y + Math.max(0, (lineHeight - size) / 2);
-  const check = card.completed
-    ? `<rect x="${px(area.x)}" y="${px(boxY)}" width="${px(size)}" height="${px(size)}" rx="4" fill="#4f46e5"/><path d="M${px(area.x + size * 0.25)} ${px(boxY + size * 0.52)} L${px(area.x + size * 0.43)} ${px(boxY + size * 0.7)} L${px(area.x + size * 0.76)} ${px(boxY + size * 0.32)}" fill="none" stroke="#ffffff" stroke-width="${px(size / 8)}" stroke-linecap="round" stroke-linejoin="round"/>`
-    : `<rect x="${px(area.x + 0.5)}" y="${px(boxY + 0.5)}" width="${px(size - 1)}" height="${px(size - 1)}" rx="4" fill="#ffffff" stroke="#94a3b8"/>`;
-  const textArea = { ...area, x: area.x + size + 8, width: area.width - size - 8 };
-  const todoCard = { ...card, verticalAlign: "top" as const, textAlign: "left" as const };
-  return check + textBlock(card.title, todoCard, textArea, fontSize, lineHeight, color, { strike: card.completed, faded: card.completed });
-}
-
-function drawStatus(card: DocumentCard, area: Box, fontSize: number, lineHeight: number): string {
-  const label = card.title || "Status";
-  const tone = statusColors(card.title);
-  const chipHeight = lineHeight + 4;
-  const chipWidth = Math.min(area.width, textWidth(label, fontSize, true) + 34);
-  const chip = `<rect x="${px(area.x)}" y="${px(area.y)}" width="${px(chipWidth)}" height="${px(chipHeight)}" rx="${px(chipHeight / 2)}" fill="${tone.fill}"/>`;
-  const dot = `<circle cx="${px(area.x + 10 + 4)}" cy="${px(area.y + chipHeight / 2)}" r="4" fill="${tone.dot}"/>`;
-  const textArea = { x: area.x + 24, y: area.y + 2, width: chipWidth - 28, height: lineHeight };
-  return chip + dot + textBlock(label, { ...card, bold: true, verticalAlign: "top", textAlign: "left" }, textArea, fontSize, lineHeight, tone.text);
+  if (type.drawPicture) return type.drawPicture({ card, area, fontSize, lineHeight, color, linkColor });
+  return textBlock(card.title, card, area, fontSize, lineHeight, color);
 }
 
 function placeholder(card: DocumentCard, box: Box, typeLabel: string): string {
@@ -188,16 +124,6 @@ function placeholder(card: DocumentCard, box: Box, typeLabel: string): string {
   const icon = `<rect x="${px(cx - 14)}" y="${px(cy - 11)}" width="28" height="22" rx="3" fill="none" stroke="#94a3b8" stroke-width="2"/><path d="M${px(cx - 10)} ${px(cy + 7)} L${px(cx - 3)} ${px(cy - 1)} L${px(cx + 2)} ${px(cy + 4)} L${px(cx + 5)} ${px(cy + 1)} L${px(cx + 10)} ${px(cy + 7)}" fill="none" stroke="#94a3b8" stroke-width="2" stroke-linejoin="round"/>`;
   const caption = textBlock(label, { ...card, verticalAlign: "bottom", textAlign: "center", bold: false }, area, 12, 16, "#64748b");
   return `<rect x="${px(box.x)}" y="${px(box.y)}" width="${px(box.width)}" height="${px(box.height)}" fill="#f1f5f9"/>${icon}${caption}`;
-}
-
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return url;
-    return `${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
-  } catch {
-    return url;
-  }
 }
 
 function drawLines(lines: SnapDocument["lines"], boxes: Map<string, Box>): string {

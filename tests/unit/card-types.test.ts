@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import type { BoardCard } from "@/components/board/state/board-types";
 import { CardContent } from "@/components/board/canvas/card-content";
 import { cardLabel } from "@/components/board/canvas/card-label";
-import { cardTypeViewOf } from "@/components/board/card-types/card-type-views";
+import { cardTypeViewOf } from "@/lib/card-types/views";
 import { blankCard } from "@/components/board/grid/grid-plans";
 import { cardFieldsSchema } from "@/lib/cards/card-schemas";
-import { CARD_TYPES, KNOWN_CELL_TYPES, cardTypeOf, isKnownCardType } from "@/lib/cards/card-types/registry";
+import { CARD_TYPES, KNOWN_CELL_TYPES, cardTypeOf, isKnownCardType } from "@/lib/card-types/registry";
 
 const baseCard: BoardCard = { ...blankCard("card-1", 2, 3), title: "Hello" };
 

@@ -5,7 +5,7 @@ import { jsonPath } from "@/lib/transfer/json-path";
 import { toCardsCsv } from "@/lib/transfer/to-cards-csv";
 import { formatSnapDocument } from "@/lib/transfer/format-snap-document";
 import { renderSnapSvg } from "@/lib/transfer/render-snap-svg";
-import { wrapText } from "@/lib/transfer/wrap-text";
+import { wrapText } from "@/lib/board-look/wrap-text";
 import kanban from "@/lib/templates/builtin/kanban.snap.json";
 import { readdirSync, readFileSync } from "node:fs";
 

@@ -2,7 +2,7 @@
 
 import { memo } from "react";
 import { NoteIcon } from "@/components/ui/icons";
-import { cardTypeOf } from "@/lib/cards/card-types/registry";
+import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 import { CardContent } from "./card-content";
 import { cardLabel } from "./card-label";

@@ -1,7 +1,7 @@
-import { cardTypeOf } from "@/lib/cards/card-types/registry";
+import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
-import { cardTypeViewOf } from "../card-types/card-type-views";
-import { PlainText } from "../card-types/plain-text";
+import { cardTypeViewOf } from "@/lib/card-types/views";
+import { PlainText } from "@/lib/card-types/plain-text";
 import { safeUrl } from "./safe-url";
 
 interface CardContentProps {

@@ -1,4 +1,4 @@
-import { cardTypeOf } from "@/lib/cards/card-types/registry";
+import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 
 /** The accessible name of a card: where it is, then what it says (and its type, when special). */

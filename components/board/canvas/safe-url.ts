@@ -14,10 +14,3 @@ export function safeUrl(text: string, options: { httpsOnly?: boolean } = {}): st
   const allowed = options.httpsOnly ? url.protocol === "https:" : url.protocol === "https:" || url.protocol === "http:";
   return allowed ? url.href : null;
 }
-
-/** host + path, for showing a link compactly. */
-export function displayUrl(href: string): string {
-  const url = new URL(href);
-  const path = url.pathname === "/" ? "" : url.pathname;
-  return `${url.host}${path}${url.search}`;
-}

@@ -21,9 +21,9 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
 import { FONT_SIZES } from "@/lib/cards/card-constants";
-import { CARD_TYPES, cardTypeOf } from "@/lib/cards/card-types/registry";
+import { CARD_TYPES, cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
-import { cardTypeViewOf } from "../card-types/card-type-views";
+import { cardTypeViewOf } from "@/lib/card-types/views";
 import { InspectorSection } from "./inspector-section";
 
 const FONT_LABELS: Record<string, string> = {

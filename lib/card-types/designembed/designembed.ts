@@ -1,4 +1,4 @@
-import { defineCardType } from "./card-type";
+import { defineCardType } from "../card-type";
 
 /** The title is an https page shown in a sandboxed frame (a design tool's embed link). */
 export const designEmbedCardType = defineCardType({

@@ -1,5 +1,5 @@
-import type { CardTypeView } from "./card-type-view";
-import { PlainText } from "./plain-text";
+import type { CardTypeView } from "../card-view";
+import { PlainText } from "../plain-text";
 
 export const normalView: CardTypeView = {
   Content: ({ card }) => <PlainText text={card.title} />,

@@ -1,6 +1,6 @@
-import { CheckIcon } from "@/components/ui/icons";
-import type { CardContentProps, CardTypeView } from "./card-type-view";
-import { PlainText } from "./plain-text";
+import type { CardContentProps, CardTypeView } from "../card-view";
+import { PlainText } from "../plain-text";
+import { CHECK_PATH } from "./todo";
 
 /** A checkbox for editors, a read-only tick for viewers, then the text (struck through when done). */
 function TodoContent({ card, editable, onToggleTodo }: CardContentProps) {
@@ -22,7 +22,11 @@ function TodoContent({ card, editable, onToggleTodo }: CardContentProps) {
             card.completed ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-400 bg-white"
           }`}
         >
-          {card.completed && <CheckIcon className="size-3" strokeWidth={3} />}
+          {card.completed && (
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-3" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+              <path d={CHECK_PATH} />
+            </svg>
+          )}
         </span>
       )}
       <PlainText text={card.title} className={card.completed ? "line-through opacity-60" : ""} />

@@ -1,14 +1,15 @@
 import type { CardType } from "./card-type";
-import { designEmbedCardType } from "./designembed";
-import { imageCardType } from "./image";
-import { linkCardType } from "./link";
-import { normalCardType } from "./normal";
-import { statusCardType } from "./status";
-import { todoCardType } from "./todo";
+import { designEmbedCardType } from "./designembed/designembed";
+import { imageCardType } from "./image/image";
+import { linkCardType } from "./link/link";
+import { normalCardType } from "./normal/normal";
+import { statusCardType } from "./status/status";
+import { todoCardType } from "./todo/todo";
 
 /**
- * Every card type the product knows, in the inspector's order. Adding one: a file here, a line
- * here, and its view in components/board/card-types/ (docs/ARCHITECTURE.md, "Card types").
+ * Every card type the product knows, in the inspector's order. Adding one: its folder here
+ * (`<name>/<name>.ts` and `<name>-view.tsx`), a line in this list and one in views.ts, which the
+ * compiler asks for (docs/ARCHITECTURE.md, "Card types").
  */
 export const CARD_TYPES = [normalCardType, todoCardType, statusCardType, linkCardType, imageCardType, designEmbedCardType] as const;
 

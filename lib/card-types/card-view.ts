@@ -1,8 +1,17 @@
 import type { ComponentType, ReactNode } from "react";
-import type { BoardCard } from "../state/board-types";
+
+/** The card fields a view reads (the board's cards have them all). */
+export interface ViewedCard {
+  id: string;
+  title: string;
+  note: string;
+  completed: boolean;
+  color: string;
+  cellOpacity: number;
+}
 
 export interface CardContentProps {
-  card: BoardCard;
+  card: ViewedCard;
   editable: boolean;
   /** Embeds take pointer input only when selected, so a click elsewhere on them selects the card. */
   selected: boolean;
@@ -14,7 +23,7 @@ export interface CardContentProps {
   onToggleTodo: (id: string) => void;
 }
 
-/** How one card type looks in the browser; its data (name, label, URL safety) is in lib/cards/card-types/. */
+/** How one card type looks in the browser: beside its data, in its folder. */
 export interface CardTypeView {
   /** What the card shows on the board. */
   Content: ComponentType<CardContentProps>;

@@ -1,4 +1,4 @@
-import type { CardContentProps, CardTypeView } from "./card-type-view";
+import type { CardContentProps, CardTypeView } from "../card-view";
 
 function ImageContent({ card, url }: CardContentProps) {
   if (!url) return null;
