@@ -18,6 +18,7 @@ const SERVER_LIB_FOLDERS = [
   "audit",
   "events",
   "history",
+  "request",
 ];
 /** Packages that run on the server only. */
 const SERVER_PACKAGES = [

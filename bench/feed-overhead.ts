@@ -17,7 +17,7 @@
 import { randomBytes } from "node:crypto";
 import { runMigrations } from "graphile-worker";
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { createBenchDatabase, seedFixtures } from "./database";
 
 const CALLS = Number(process.env.FEED_BENCH_CALLS ?? 400);

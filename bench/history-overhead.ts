@@ -13,7 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { createBenchDatabase, seedFixtures } from "./database";
 
 const ROUNDS = Number(process.env.HISTORY_BENCH_ROUNDS ?? 10);

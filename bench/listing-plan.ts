@@ -4,7 +4,7 @@
  * bound values. So the plans are those of the SQL the app really sends.
  */
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { captureStatements } from "./capture-sql";
 
 export interface ListingPlan {

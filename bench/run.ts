@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, freemem, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { createBenchDatabase, SEARCH_TERM, seedFixtures, seedListingSnaps } from "./database";
 import { type DatabaseCpuMeter, databaseCpuMeter } from "./database-cpu";
 import { type ListingPlans, explainListing } from "./listing-plan";

@@ -7,7 +7,7 @@
  * batch writes once read all of them (docs/PERFORMANCE.md, "Design decisions").
  */
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { captureStatements } from "./capture-sql";
 import type { Fixtures } from "./database";
 

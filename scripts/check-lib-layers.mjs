@@ -8,32 +8,16 @@ import { readFileSync } from "node:fs";
 
 /** Mutual imports kept on purpose: "a <-> b" (alphabetical) → why. */
 const KEPT = new Map([
-  ["audit <-> auth", "not yet untangled"],
-  ["auth <-> http", "not yet untangled"],
-  ["auth <-> live", "not yet untangled"],
-  ["auth <-> rate-limit", "not yet untangled"],
-  ["auth <-> users", "not yet untangled"],
-  ["auth <-> workspaces", "not yet untangled"],
   ["cards <-> events", "not yet untangled"],
   ["cards <-> history", "not yet untangled"],
   ["cards <-> live", "not yet untangled"],
   ["cards <-> snaps", "not yet untangled"],
-  ["db <-> http", "not yet untangled"],
   ["events <-> lines", "not yet untangled"],
-  ["events <-> webhooks", "not yet untangled"],
-  ["folders <-> snaps", "not yet untangled"],
   ["history <-> lines", "not yet untangled"],
   ["history <-> snaps", "not yet untangled"],
-  ["http <-> live", "not yet untangled"],
-  ["http <-> log", "not yet untangled"],
-  ["http <-> metrics", "not yet untangled"],
-  ["http <-> rate-limit", "not yet untangled"],
   ["lines <-> live", "not yet untangled"],
   ["lines <-> snaps", "not yet untangled"],
   ["live <-> snaps", "not yet untangled"],
-  ["mcp <-> openapi", "not yet untangled"],
-  ["mcp <-> operations", "not yet untangled"],
-  ["openapi <-> operations", "not yet untangled"],
 ]);
 
 const graph = JSON.parse(readFileSync(0, "utf8"));

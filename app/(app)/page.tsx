@@ -5,7 +5,7 @@ import { parseDashboardQuery, toListInput, toSearchParams, type DashboardQuery }
 import type { FolderSummary, SnapPage } from "@/components/dashboard/dashboard-types";
 import type { LoadedPage } from "@/components/dashboard/use-snap-page";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
 import { logger } from "@/lib/log/logger";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";

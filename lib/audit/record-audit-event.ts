@@ -2,7 +2,7 @@ import "server-only";
 import { createId } from "@/lib/db/create-id";
 import { db, type Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import { currentRequestContext } from "@/lib/http/request-context";
+import { currentRequestContext } from "@/lib/request/request-context";
 import { resolveAuditActor, type AuditActor } from "./audit-actor";
 import type { AuditAction, AuditTargetType } from "./audit-schemas";
 import { pruneAuditLogSoon } from "./prune-audit-log";

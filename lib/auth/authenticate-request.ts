@@ -1,11 +1,11 @@
-import { ApiError } from "@/lib/http/api-error";
-import { annotateRequest } from "@/lib/http/request-context";
-import { apiKeyAttempt } from "@/lib/rate-limit/api-key-attempt";
+import { ApiError } from "@/lib/errors/api-error";
+import { annotateRequest } from "@/lib/request/request-context";
+import { apiKeyAttempt } from "@/lib/auth/api-key-attempt";
 import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
 import { authenticateApiKey, isProvenApiKey } from "./api-keys/authenticate-api-key";
 import { displayPrefix } from "./api-keys/key-format";
 import { loadSessionPrincipal } from "./load-principal";
-import type { Principal } from "./principal";
+import type { Principal } from "../request/principal";
 import { assertSameOrigin } from "./same-origin";
 import { readSession } from "./session-cookie";
 

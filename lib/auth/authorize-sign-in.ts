@@ -2,7 +2,7 @@ import "server-only";
 import { CredentialsSignin } from "next-auth";
 import { recordAuthEvent } from "@/lib/audit/record-auth-event";
 import { recordSignInFailure } from "@/lib/audit/record-sign-in-failure";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
 import { signInAttempt } from "@/lib/rate-limit/auth-form-attempts";
 import { clientIp } from "@/lib/rate-limit/client-ip";

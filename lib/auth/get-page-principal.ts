@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { db } from "@/lib/db/client";
 import { loadSessionPrincipal } from "./load-principal";
 import { auth } from "./next-auth";
-import type { Principal } from "./principal";
+import type { Principal } from "../request/principal";
 
 export type PagePrincipal = Principal & { email: string; name: string | null };
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { queryRows } from "@/lib/db/query-rows";
 import type { WorkspaceRole } from "@/lib/db/generated/enums";
-import type { Principal } from "./principal";
+import type { Principal } from "../request/principal";
 
 /**
  * The user's current workspace and role, read from the database on each request rather than

@@ -1,5 +1,5 @@
-import type { Principal } from "@/lib/auth/principal";
-import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
+import type { Principal } from "@/lib/request/principal";
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 
 /**

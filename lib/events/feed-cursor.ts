@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** A position in the feed: after the event (txid, seq), which occurred at `at` (ms). */
 export interface FeedCursor {

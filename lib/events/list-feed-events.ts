@@ -1,8 +1,8 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { eventRetentionDays } from "@/lib/webhooks/webhook-config";
+import { eventRetentionDays } from "./event-config";
 import { eventAccessJoinsSql, eventReadableBySql } from "./event-access-sql";
 import type { EventFeedQuery, FeedEventBody } from "./event-schemas";
 import { decodeFeedCursor, encodeFeedCursor } from "./feed-cursor";

@@ -4,8 +4,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
-import { WEBHOOK_OUTBOX_CHANNEL } from "@/lib/webhooks/webhook-outbox";
-import { MAX_EVENT_BYTES } from "@/lib/webhooks/webhook-config";
+import { MAX_EVENT_BYTES, WEBHOOK_OUTBOX_CHANNEL } from "./event-config";
 import type { EventType } from "./event-types";
 
 export interface FeedEventInput {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /**
  * A snap may only be filed in a folder of its own workspace: 404 for a folder that does not

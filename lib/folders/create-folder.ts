@@ -1,7 +1,7 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { FolderCreate } from "./folder-schemas";
 import { folderSelect } from "./folder-selects";
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { applyCardUpdates } from "@/lib/cards/apply-card-updates";
 import { CARD_COLUMN_TYPES, type CardColumn } from "@/lib/cards/card-column-types";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import type { LineView } from "@/lib/lines/line-selects";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import type { SnapChange } from "@/lib/live/snap-change";

@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log/logger";
-import type { RequestContext } from "./request-context";
+import type { RequestContext } from "../request/request-context";
 
 /**
  * One line per API request. Only the method, the path (no query string), the outcome and who

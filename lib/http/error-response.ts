@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import { logger } from "@/lib/log/logger";
-import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "./api-error";
-import { isDatabaseUnavailable } from "./is-database-unavailable";
+import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors/api-error";
+import { isDatabaseUnavailable } from "../errors/is-database-unavailable";
 import { zodErrorDetails } from "./zod-details";
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 
 /** An If-Match precondition: any current version ("*"), or one of these entity tags. */
 export type IfMatch = "*" | readonly string[];

@@ -1,4 +1,4 @@
-import type { ErrorDetail } from "./api-error";
+import type { ErrorDetail } from "../errors/api-error";
 
 /** A UTF-16 surrogate without its pair: not a character, and not valid UTF-8 once encoded. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

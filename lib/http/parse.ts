@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import { findUnstorableText } from "./find-unstorable-text";
 import { zodErrorDetails } from "./zod-details";
 

@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import type { AnyOperation, HttpMethod, OperationBody, OperationQuery, OperationSuccess, PathParams } from "@/lib/operations/operation";
 import { errorResponse } from "./error-response";

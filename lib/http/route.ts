@@ -1,10 +1,10 @@
 import { authenticateRequest } from "@/lib/auth/authenticate-request";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
 import { runSnapWrite } from "@/lib/live/snap-write-context";
 import { assertWithinRequestRate, countRequest } from "@/lib/rate-limit/request-rate";
-import { ApiError } from "./api-error";
-import type { RequestContext } from "./request-context";
+import { ApiError } from "../errors/api-error";
+import type { RequestContext } from "../request/request-context";
 import { runRequest } from "./run-request";
 
 /** What Next passes as the second argument of a route handler. */

@@ -3,7 +3,7 @@ import { clientIp } from "@/lib/rate-limit/client-ip";
 import { rateLimitHeaders } from "@/lib/rate-limit/rate-limit-headers";
 import { logAccess } from "./access-log";
 import { toErrorResponse } from "./error-response";
-import { runWithRequestContext, type RequestContext } from "./request-context";
+import { runWithRequestContext, type RequestContext } from "../request/request-context";
 import { requestIdOf } from "./request-id";
 import { withHeaders } from "./with-headers";
 

@@ -4,7 +4,7 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { logger } from "@/lib/log/logger";
-import { ApiError } from "./api-error";
+import { ApiError } from "../errors/api-error";
 import { MAX_BODY_BYTES, readBodyText } from "./parse";
 import type { AuthedContext } from "./route";
 

@@ -1,5 +1,5 @@
 import type { ZodError } from "zod";
-import type { ErrorDetail } from "./api-error";
+import type { ErrorDetail } from "../errors/api-error";
 
 /**
  * Zod issues as the error body's details (docs/API.md, "Errors"): a dotted field path ("cards.3.row") and a message. An issue of

@@ -1,10 +1,10 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
-import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
 import type { LineCreate } from "./line-schemas";
 import { lineSelect, type LineView } from "./line-selects";

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 
 interface LockedLine extends SnapAccessFacts {

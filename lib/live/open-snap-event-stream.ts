@@ -1,8 +1,8 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { queryRows } from "@/lib/db/query-rows";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { initialsOf } from "./initials-of";
 import { getSnapStreamHub } from "./snap-stream-hub";

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const POSITIVE_INTEGER = /^[1-9]\d{0,9}$/;
 

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { queryRows } from "@/lib/db/query-rows";
 
 /** The user's workspace and role now (null: a member of none), to refresh the principal of their open streams. */

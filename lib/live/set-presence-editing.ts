@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
 import type { PresenceUpdate } from "./live-schemas";
 import { getSnapStreamHub } from "./snap-stream-hub";

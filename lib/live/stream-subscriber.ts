@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { sseMessage } from "./sse";
 import type { Viewer } from "./viewer";
 

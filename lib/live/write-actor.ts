@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 
 /**
  * Who made a write, as recorded with each snap change: a person in the browser, an API key, or an

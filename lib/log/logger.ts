@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import pino from "pino";
-import { currentRequestContext } from "@/lib/http/request-context";
+import { currentRequestContext } from "@/lib/request/request-context";
 
 /**
  * Fields that must never reach a log line, wherever a caller puts them: a second fence behind the
@@ -26,7 +26,7 @@ const REDACTED_PATHS = [
 
 /**
  * The process's one logger: JSON lines on stdout. Every line written while a request is handled
- * carries its id (lib/http/request-context.ts), without a child logger per request. Writes are
+ * carries its id (lib/request/request-context.ts), without a child logger per request. Writes are
  * asynchronous, so lines written under load go out together; pino flushes them at exit.
  */
 export const logger = pino(

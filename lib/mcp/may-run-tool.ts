@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 
 /**
  * A read-only key lists and runs only the tools marked `readOnlyHint: true`; a tool without the

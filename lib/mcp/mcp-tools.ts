@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import type { AnyOperation, PathParams, ToolSpec } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { idSchema } from "@/lib/validation/common";

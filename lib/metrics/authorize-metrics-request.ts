@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/http/api-error";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/api-error";
 import packageJson from "@/package.json";
 import { REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type NamedSchema } from "./components";
 import type { Access, AnyOperation, RequestHeader } from "@/lib/operations/operation";

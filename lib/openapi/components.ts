@@ -24,7 +24,7 @@ import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/
 import { errorBodySchema } from "@/lib/http/error-schemas";
 import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
 import { presenceUpdateSchema } from "@/lib/live/live-schemas";
-import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
+import { mcpRequestSchema, mcpResponseSchema } from "@/lib/operations/mcp-message-schemas";
 import {
   listSnapSchema,
   paginationSchema,
@@ -41,7 +41,7 @@ import { templateCreateSchema, templateResponseSchema, templateSchema, templates
 import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
-import { openApiDocumentSchema } from "./openapi-schemas";
+import { openApiDocumentSchema } from "../operations/openapi-document-schema";
 import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "@/lib/workspaces/member-response-schemas";
 

@@ -1,7 +1,7 @@
 import { apiKeysResponseSchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
 import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
-import { auditExamples } from "@/lib/openapi/audit-examples";
-import { examples } from "@/lib/openapi/examples";
+import { auditExamples } from "@/lib/operations/examples/audit-examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { apiKeyIdParam } from "./path-params";

@@ -10,7 +10,7 @@ import {
 import { createCardsBatch } from "@/lib/cards/create-cards-batch";
 import { deleteCard } from "@/lib/cards/delete-card";
 import { updateCardsBatch } from "@/lib/cards/update-cards-batch";
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
 import { declareOperation, NOT_MODIFIED } from "./operation";
 import { cardIdParam, snapIdParam } from "./path-params";

@@ -1,5 +1,5 @@
 import { folderCreateSchema, folderResponseSchema, foldersResponseSchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { folderIdParam } from "./path-params";

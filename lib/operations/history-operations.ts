@@ -6,8 +6,8 @@ import { parseVersionParam } from "@/lib/history/parse-version-param";
 import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "zod";
-import { exampleSnap } from "@/lib/openapi/examples";
-import { historyExample } from "@/lib/openapi/history-examples";
+import { exampleSnap } from "@/lib/operations/examples/examples";
+import { historyExample } from "@/lib/operations/examples/history-examples";
 import { declareOperation } from "./operation";
 import { snapIdParam } from "./path-params";
 
@@ -46,7 +46,9 @@ export const HISTORY_OPERATIONS = {
     errors: [400, 401, 403, 404],
     access: "key-or-session",
     action: async (principal, { params }) => ({ snap: await getSnapVersion(principal, params.id, parseVersionParam(params.version)) }),
-    tools: [{ name: "get_snap_version", title: "Get a snap at a version", mode: "read", arguments: z.strictObject({ ...snapIdArgument, ...restoreSchema.shape }) }],
+    tools: [
+      { name: "get_snap_version", title: "Get a snap at a version", mode: "read", arguments: z.strictObject({ ...snapIdArgument, ...restoreSchema.shape }) },
+    ],
   }),
   restoreSnapVersion: declareOperation({
     method: "post",

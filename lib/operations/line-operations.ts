@@ -1,5 +1,5 @@
 import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { lineIdParam, snapIdParam } from "./path-params";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 
 /**
  * Who may call an operation: an API key or the web app's session (most), the session only (key

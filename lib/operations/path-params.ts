@@ -1,6 +1,6 @@
-import { exampleCard, exampleFolder, exampleLine, exampleSnap, examples } from "@/lib/openapi/examples";
-import { transferExamples } from "@/lib/openapi/transfer-examples";
-import { exampleWebhook } from "@/lib/openapi/webhook-document";
+import { exampleCard, exampleFolder, exampleLine, exampleSnap, examples } from "@/lib/operations/examples/examples";
+import { transferExamples } from "@/lib/operations/examples/transfer-examples";
+import { exampleWebhook } from "./examples/webhook-examples";
 import type { PathParamSpec } from "./operation";
 
 /** The `{id}`s of the paths, each with an example a generated test suite can send. */

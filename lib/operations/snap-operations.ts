@@ -7,7 +7,7 @@ import {
 } from "@/lib/snaps/snap-schemas";
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { parseSnapCreateBody } from "@/lib/templates/parse-snap-create-body";
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 import { snapFromTemplateSchema } from "@/lib/templates/snap-from-template-schemas";
 import { deleteSnap } from "@/lib/snaps/delete-snap";

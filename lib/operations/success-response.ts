@@ -1,4 +1,4 @@
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { successResponseSchema } from "@/lib/validation/common";
 
 /** The answer of a delete or another action with nothing to return: 200 `{"success": true}`, described. */

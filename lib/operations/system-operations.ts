@@ -1,7 +1,7 @@
 import { healthSchema } from "@/lib/health/health-schemas";
-import { mcpRequestSchema, mcpResponseSchema } from "@/lib/mcp/mcp-schemas";
-import { examples } from "@/lib/openapi/examples";
-import { openApiDocumentSchema } from "@/lib/openapi/openapi-schemas";
+import { mcpRequestSchema, mcpResponseSchema } from "@/lib/operations/mcp-message-schemas";
+import { examples } from "@/lib/operations/examples/examples";
+import { openApiDocumentSchema } from "@/lib/operations/openapi-document-schema";
 import { MAX_BATCH_BODY_BYTES } from "@/lib/cards/card-schemas";
 import { declareOperation } from "./operation";
 

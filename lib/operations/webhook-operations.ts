@@ -11,7 +11,7 @@ import {
   webhooksResponseSchema,
   webhookUpdateSchema,
 } from "@/lib/webhooks/webhook-schemas";
-import { EXAMPLE_WEBHOOK_SECRET, exampleDelivery, exampleEvent, exampleWebhook } from "@/lib/openapi/webhook-document";
+import { EXAMPLE_WEBHOOK_SECRET, exampleDelivery, exampleEvent, exampleWebhook } from "./examples/webhook-examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { webhookIdParam } from "./path-params";

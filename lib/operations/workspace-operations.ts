@@ -1,7 +1,7 @@
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
-import { auditExamples } from "@/lib/openapi/audit-examples";
-import { examples } from "@/lib/openapi/examples";
+import { auditExamples } from "@/lib/operations/examples/audit-examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { isDatabaseUnavailable } from "@/lib/http/is-database-unavailable";
+import { isDatabaseUnavailable } from "@/lib/errors/is-database-unavailable";
 import { logger } from "@/lib/log/logger";
 import type { WindowCount } from "./counter-store";
 import { rateLimitedError } from "./rate-limited-error";

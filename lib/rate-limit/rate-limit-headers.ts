@@ -1,4 +1,4 @@
-import type { RateLimitState } from "./rate-limit-state";
+import type { RateLimitState } from "../request/rate-limit-state";
 
 /** X-RateLimit-Reset is the Unix time (seconds) the window ends, as GitHub's API reports it. */
 export function rateLimitHeaders(state: RateLimitState | undefined): Record<string, string> {

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** 429 RATE_LIMITED with Retry-After: the seconds until the window that refused the request ends. */
 export function rateLimitedError(message: string, resetAt: number): ApiError {

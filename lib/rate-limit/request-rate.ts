@@ -1,7 +1,7 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { rateLimitConfig } from "./rate-limit-config";
 import { rateLimitedError } from "./rate-limited-error";
-import type { RateLimitState } from "./rate-limit-state";
+import type { RateLimitState } from "../request/rate-limit-state";
 import { sharedCounterStore } from "./shared-counter-store";
 import { SyncedCounters } from "./synced-counters";
 

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { cardColumnsSql } from "@/lib/cards/card-columns-sql";
 import type { CardView } from "@/lib/cards/card-selects";
 import { createId } from "@/lib/db/create-id";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { insertHistoryEntries } from "@/lib/history/record-snap-history";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "./find-snap-detail";
 import type { SnapCreate } from "./snap-schemas";

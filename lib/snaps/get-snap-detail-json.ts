@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { ByteBudgetLru } from "@/lib/cache/byte-budget-lru";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { findSnapDetailWithAccess } from "./find-snap-detail";
 import { assertSnapAccess } from "./snap-access";
 import { snapEtag, type SnapVersion } from "./snap-etag";

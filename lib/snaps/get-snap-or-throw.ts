@@ -1,5 +1,5 @@
-import type { Principal } from "@/lib/auth/principal";
-import { ApiError } from "@/lib/http/api-error";
+import type { Principal } from "@/lib/request/principal";
+import { ApiError } from "@/lib/errors/api-error";
 import { findSnapDetailWithAccess, type SnapDetail } from "./find-snap-detail";
 import { assertSnapAccess } from "./snap-access";
 

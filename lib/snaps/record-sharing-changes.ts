@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import type { AuditAction } from "@/lib/audit/audit-schemas";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";

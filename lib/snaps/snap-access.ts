@@ -1,8 +1,8 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** What a caller may do with a snap, each level including the ones before it (docs/API.md, "Permissions"). */
 export type SnapAccess = "read" | "edit" | "manage";

@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { createSnap } from "@/lib/snaps/create-snap";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { createSnapFromTemplate } from "./create-snap-from-template";

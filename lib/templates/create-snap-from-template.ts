@@ -1,5 +1,5 @@
-import type { Principal } from "@/lib/auth/principal";
-import { ApiError } from "@/lib/http/api-error";
+import type { Principal } from "@/lib/request/principal";
+import { ApiError } from "@/lib/errors/api-error";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { importSnap } from "@/lib/transfer/import-snap";
 import { findTemplateDocument } from "./find-template-document";

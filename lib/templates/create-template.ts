@@ -1,8 +1,8 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { findSnapDetailWithAccess } from "@/lib/snaps/find-snap-detail";
 import { assertSnapAccess } from "@/lib/snaps/snap-access";
 import { toSnapDocument } from "@/lib/transfer/to-snap-document";

@@ -1,12 +1,12 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { CARD_COLUMN_TYPES } from "@/lib/cards/card-column-types";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { exportFile } from "./export-file";
 import { exportSnap } from "./export-snap";
 import type { ExportFormat, exportToolResultSchema } from "./transfer-schemas";

@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
 import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
 import { toSnapDocument } from "./to-snap-document";

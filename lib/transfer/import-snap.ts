@@ -1,10 +1,10 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { lineSelect, type LineView } from "@/lib/lines/line-selects";
 import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "@/lib/snaps/find-snap-detail";

@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { unstorableTextProblem } from "@/lib/http/find-unstorable-text";
 import { gridSize } from "@/lib/board-look/grid-geometry";
 import { jsonPath } from "./json-path";

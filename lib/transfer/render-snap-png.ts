@@ -1,7 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { PICTURE_FONT, type SvgPicture } from "./render-snap-svg";
 
 /** About 100 MB of RGBA: past it a picture is refused rather than let one request take the memory. */

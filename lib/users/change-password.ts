@@ -1,10 +1,10 @@
 import "server-only";
 import { userActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
-import { hashPassword, verifyPassword } from "@/lib/auth/passwords";
+import { hashPassword, verifyPassword } from "@/lib/users/passwords";
 import { db } from "@/lib/db/client";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertAttemptAllowed, countAttempt, type Attempt } from "@/lib/rate-limit/attempt-limiter";
 import { endAllSessions } from "./end-all-sessions";
 import type { ChangePasswordInput } from "./schemas";

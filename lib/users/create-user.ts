@@ -1,8 +1,8 @@
 import "server-only";
-import { hashPassword } from "@/lib/auth/passwords";
+import { hashPassword } from "@/lib/users/passwords";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { signUpInputSchema } from "./schemas";
 
 /**

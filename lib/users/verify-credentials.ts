@@ -1,5 +1,5 @@
 import "server-only";
-import { verifyPassword } from "@/lib/auth/passwords";
+import { verifyPassword } from "@/lib/users/passwords";
 import { db } from "@/lib/db/client";
 import { signInInputSchema } from "./schemas";
 

@@ -1,5 +1,5 @@
-import type { Principal } from "@/lib/auth/principal";
-import { ApiError } from "@/lib/http/api-error";
+import type { Principal } from "@/lib/request/principal";
+import { ApiError } from "@/lib/errors/api-error";
 import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
 import { webhookUrlProblem } from "./check-webhook-url";
 

@@ -3,7 +3,7 @@ import type { Runner } from "graphile-worker";
 import { NotificationListener } from "@/lib/live/notification-listener";
 import { logger } from "@/lib/log/logger";
 import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
-import { WEBHOOK_OUTBOX_CHANNEL } from "./webhook-outbox";
+import { WEBHOOK_OUTBOX_CHANNEL } from "@/lib/events/event-config";
 
 /**
  * How often at most this instance queues a fan-out while writes keep coming: the first write after

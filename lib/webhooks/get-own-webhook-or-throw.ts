@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { webhookSelect, type WebhookRow } from "./webhook-selects";
 
 /** The caller's webhook; another user's is a 404, as if it did not exist. */

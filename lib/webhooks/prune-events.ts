@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { eventRetentionDays } from "./webhook-config";
+import { eventRetentionDays } from "@/lib/events/event-config";
 
 /** The hourly job: events and delivery records older than EVENT_RETENTION_DAYS go. */
 export async function pruneEvents(): Promise<void> {

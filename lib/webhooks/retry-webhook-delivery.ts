@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
 import { deliveryJobSql } from "./job-names";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { encryptWebhookSecret, generateWebhookSecret } from "./webhook-secret";
 
 /** POST /api/webhooks/:id/rotate-secret: the old secret stops signing at once; the new one is shown once. */

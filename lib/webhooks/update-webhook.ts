@@ -1,7 +1,7 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertWebhookInput } from "./assert-webhook-input";
 import type { WebhookUpdate } from "./webhook-schemas";
 import { webhookSelect, type WebhookRow } from "./webhook-selects";

@@ -2,9 +2,6 @@ import "server-only";
 import { db } from "@/lib/db/client";
 import { STALE_JOB_SECONDS } from "./release-stale-jobs";
 
-/** The NOTIFY channel a write's outbox rows announce themselves on (lib/webhooks/fan-out-trigger.ts). */
-export const WEBHOOK_OUTBOX_CHANNEL = "webhook_outbox";
-
 /**
  * Claims up to `limit` events of the webhooks' outbox for one fan-out, oldest first: those no
  * fan-out holds, and those whose claim is older than a live fan-out ever takes (its instance died

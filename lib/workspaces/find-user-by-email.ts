@@ -1,6 +1,6 @@
 import "server-only";
 import { db, type DbOrTx } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 /** Emails are stored trimmed and lower-cased (lib/users/schemas.ts), so lookups normalize the same way. */
 export function normalizeEmail(email: string): string {

@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { toWorkspaceMember, workspaceMemberSelect } from "./member-selects";
 
 /** One member of the given workspace in the members API's shape; NOT_FOUND when they are not in it. */

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { zodErrorDetails } from "@/lib/http/zod-details";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/http/api-error";
+import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { OPERATIONS } from "@/lib/operations/registry";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { baseUrl, createKey } from "./helpers";

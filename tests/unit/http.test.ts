@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, ERROR_STATUS } from "@/lib/http/api-error";
+import { ApiError, ERROR_STATUS } from "@/lib/errors/api-error";
 import { toErrorResponse } from "@/lib/http/error-response";
 import { MAX_BODY_BYTES, parseJsonBody, parseQuery } from "@/lib/http/parse";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "@/lib/http/is-database-unavailable";
+import { isDatabaseUnavailable } from "@/lib/errors/is-database-unavailable";
 
 /** The shapes seen when tests/api/faults.test.ts cuts the database connections under load. */
 describe("isDatabaseUnavailable", () => {

@@ -1,5 +1,5 @@
 import { passwordSignInEnabled } from "@/lib/auth/oidc/oidc-config";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { ACCOUNT_OPERATIONS as operations } from "@/lib/operations/account-operations";
 import { countAttempt } from "@/lib/rate-limit/attempt-limiter";

@@ -3,7 +3,7 @@ import bcrypt from "bcrypt";
 import { db } from "@/lib/db/client";
 import { queryRows } from "@/lib/db/query-rows";
 import type { ApiKeyAccess, WorkspaceRole } from "@/lib/db/generated/enums";
-import type { Principal } from "../principal";
+import type { Principal } from "../../request/principal";
 import { displayPrefix, fingerprint, isWellFormedApiKey } from "./key-format";
 import { recordKeyUse } from "./record-key-use";
 

@@ -3,7 +3,7 @@ import bcrypt from "bcrypt";
 import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { MAX_ACTIVE_API_KEYS } from "@/lib/validation/per-user-limits";
 import { displayPrefix, generateApiKeySecret } from "./key-format";
 import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";

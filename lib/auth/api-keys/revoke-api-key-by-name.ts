@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/db/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { revokeApiKey } from "./revoke-api-key";
 import { apiKeyNameSchema, apiKeySummarySelect } from "./schemas";
 

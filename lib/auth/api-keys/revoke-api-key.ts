@@ -2,7 +2,7 @@ import "server-only";
 import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { notifyKeyRevoked } from "@/lib/live/notify-key-revoked";
 
 /**

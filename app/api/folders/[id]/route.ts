@@ -1,4 +1,4 @@
-import { deleteFolder } from "@/lib/folders/delete-folder";
+import { deleteFolder } from "@/lib/snaps/delete-folder";
 import { renameFolder } from "@/lib/folders/rename-folder";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { FOLDER_OPERATIONS as operations } from "@/lib/operations/folder-operations";

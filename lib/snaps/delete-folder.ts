@@ -1,18 +1,19 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
-import { getManageableFolderOrThrow } from "./get-manageable-folder-or-throw";
+import { getManageableFolderOrThrow } from "../folders/get-manageable-folder-or-throw";
 import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
 
 /**
  * DELETE /api/folders/:id: its snaps stay, unfiled (Snap.folderId is ON DELETE SET NULL), and each
- * gets a live `change` (folderId and folder null) in the same transaction.
+ * gets a live `change` (folderId and folder null) in the same transaction. A write to snaps, so it
+ * lives with them: folders sit a layer below snaps (docs/ARCHITECTURE.md, "Layers").
  */
 export async function deleteFolder(principal: Principal, folderId: string): Promise<void> {
   await getManageableFolderOrThrow(principal, folderId);

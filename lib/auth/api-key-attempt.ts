@@ -1,7 +1,7 @@
 import { displayPrefix } from "@/lib/auth/api-keys/key-format";
-import type { Attempt } from "./attempt-limiter";
-import { clientIp } from "./client-ip";
-import { rateLimitConfig } from "./rate-limit-config";
+import type { Attempt } from "../rate-limit/attempt-limiter";
+import { clientIp } from "../rate-limit/client-ip";
+import { rateLimitConfig } from "../rate-limit/rate-limit-config";
 
 /**
  * An authentication with an Authorization header, charged to the client's address and, when a key

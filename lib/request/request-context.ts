@@ -1,7 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Principal } from "@/lib/auth/principal";
-import type { RateLimitState } from "@/lib/rate-limit/rate-limit-state";
+import type { Principal } from "@/lib/request/principal";
+import type { RateLimitState } from "@/lib/request/rate-limit-state";
 
 /** What one API request carries along: its id for logs and headers, and what the access log reports. */
 export interface RequestContext {
