@@ -18,6 +18,6 @@ export async function register(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  const { startJobWorkerOrRetry } = await import("./lib/webhooks/start-job-worker");
+  const { startJobWorkerOrRetry } = await import("./lib/jobs/start-job-worker");
   await startJobWorkerOrRetry();
 }

@@ -3,6 +3,6 @@
  * `npm start` runs beside `next start` (scripts/job-worker-process.ts), which then runs none. Exits
  * when it cannot start (the database away): the launcher starts it again.
  */
-import { startJobWorker } from "../lib/webhooks/start-job-worker";
+import { startJobWorker } from "../lib/jobs/start-job-worker";
 
 await startJobWorker();

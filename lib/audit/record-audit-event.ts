@@ -5,7 +5,6 @@ import type { Tx } from "@/lib/db/run-transaction";
 import { currentRequestContext } from "@/lib/request/request-context";
 import { resolveAuditActor, type AuditActor } from "./audit-actor";
 import type { AuditAction, AuditTargetType } from "./audit-schemas";
-import { pruneAuditLogSoon } from "./prune-audit-log";
 
 export interface AuditEventInput {
   /** The workspace whose log gets the entry, or the user whose current workspace it is. */
@@ -57,7 +56,6 @@ export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Pro
       event.workspace.ofUserId,
     );
   }
-  pruneAuditLogSoon();
 }
 
 /** Outside any transaction: for events that are not part of a write (sign-ins, sign-outs). */

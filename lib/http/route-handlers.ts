@@ -7,8 +7,6 @@ import { withErrors, withPrincipal, type AuthedContext } from "./route";
 import { runRequest } from "./run-request";
 import { withIdempotency } from "./with-idempotency";
 
-
-
 /** What an operation's handler gets: the request, its caller, and its input parsed by the declaration. */
 export interface HandlerInput<Op extends AnyOperation> {
   request: Request;

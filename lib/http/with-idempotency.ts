@@ -1,9 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
-import { logger } from "@/lib/log/logger";
 import { ApiError } from "../errors/api-error";
 import { MAX_BODY_BYTES, readBodyText } from "./parse";
 import type { AuthedContext } from "./route";
@@ -12,10 +10,8 @@ type Handler<P extends Record<string, string>> = (request: Request, context: Aut
 
 /** 1 to 255 visible ASCII characters (a UUID is typical). */
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
-/** How long a key's first answer is replayed; older rows are ignored and swept lazily. */
-const KEY_LIFETIME = Prisma.raw(`interval '24 hours'`);
-const SWEEP_EVERY_MS = 60_000;
-const SWEEP_BATCH = 500;
+/** How long a key's first answer is replayed; older rows are ignored (and swept by the job queue). */
+export const KEY_LIFETIME = Prisma.raw(`interval '24 hours'`);
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 
@@ -49,7 +45,6 @@ export function withIdempotency<P extends Record<string, string>>(handler: Handl
     const body = await readBodyText(request, maxBytes);
     const requestHash = hashRequest(request, body);
     const { userId } = context.principal;
-    sweepExpiredKeys();
 
     const outcome = await runTransaction(async (tx) => {
       const stored = await claimKey(tx, userId, key, requestHash);
@@ -123,17 +118,4 @@ function sortKeys(value: unknown): unknown {
       .sort()
       .map((name) => [name, sortKeys((value as Record<string, unknown>)[name])]),
   );
-}
-
-let lastSweep = 0;
-
-/** Deletes a batch of expired keys at most once a minute per process, without making anyone wait. */
-function sweepExpiredKeys(): void {
-  const now = Date.now();
-  if (now - lastSweep < SWEEP_EVERY_MS) return;
-  lastSweep = now;
-  db.$executeRaw`
-    DELETE FROM "IdempotencyKey" WHERE ("userId", key) IN (
-      SELECT "userId", key FROM "IdempotencyKey" WHERE "createdAt" < now() - ${KEY_LIFETIME}
-      LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)`.catch((error: unknown) => logger.warn({ err: error }, "idempotency key sweep failed"));
 }

@@ -5,7 +5,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import { toEventBodyText, type FeedEventRow } from "@/lib/events/to-event-body";
 import { logger } from "@/lib/log/logger";
 import { webhookUrlProblem } from "./check-webhook-url";
-import { deliveryJobSql } from "./job-names";
+import { deliveryJobSql } from "./delivery-job-sql";
 import { sendWebhookRequest, type WebhookResponse } from "./send-webhook-request";
 import { FAILURES_BEFORE_DISABLING, retryDelaysSeconds } from "./webhook-config";
 import { decryptWebhookSecret } from "./webhook-secret";

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
-import { deliveryJobSql } from "./job-names";
+import { deliveryJobSql } from "./delivery-job-sql";
 
 /**
  * POST /api/webhooks/:id/deliveries/:deliveryId/retry: one more attempt now, whatever the

@@ -7,7 +7,7 @@ import { runTransaction } from "@/lib/db/run-transaction";
 import type { FeedEventBody } from "@/lib/events/event-schemas";
 import { actorOf } from "@/lib/live/write-actor";
 import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
-import { deliveryJobSql } from "./job-names";
+import { deliveryJobSql } from "./delivery-job-sql";
 
 export function newEventId(): string {
   return `evt_${randomBytes(16).toString("base64url")}`;

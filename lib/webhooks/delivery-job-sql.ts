@@ -1,13 +1,5 @@
 import { Prisma } from "@/lib/db/generated/client";
-
-/** The job queue's task names (graphile-worker, in its own `graphile_worker` schema). */
-export const FANOUT_TASK = "webhook-fanout";
-export const DELIVER_TASK = "webhook-deliver";
-export const PRUNE_TASK = "events-prune";
-export const RELEASE_STALE_TASK = "webhook-jobs-release-stale";
-
-/** Jobs the queue retries itself only when a task crashes (the database away); sends retry on their own schedule. */
-export const JOB_MAX_ATTEMPTS = 10;
+import { DELIVER_TASK, JOB_MAX_ATTEMPTS } from "@/lib/jobs/job-names";
 
 /**
  * SQL that queues (or moves) the delivery job of one delivery, inside the caller's transaction.

@@ -2,13 +2,15 @@ import "server-only";
 import { config } from "@/lib/config";
 import { Logger, run, runMigrations, type Runner } from "graphile-worker";
 import { logger } from "@/lib/log/logger";
-import { deliverWebhook } from "./deliver-webhook";
-import { fanOutEvents } from "./fan-out-events";
-import { startFanOutTrigger } from "./fan-out-trigger";
-import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
-import { pruneEvents } from "./prune-events";
-import { releaseStaleJobs } from "./release-stale-jobs";
-import { deliveryConcurrency } from "./webhook-config";
+import { pruneAuditLog } from "@/lib/audit/prune-audit-log";
+import { sweepExpiredIdempotencyKeys } from "@/lib/http/sweep-expired-idempotency-keys";
+import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
+import { fanOutEvents } from "@/lib/webhooks/fan-out-events";
+import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
+import { pruneEvents } from "@/lib/webhooks/prune-events";
+import { releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
+import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
+import { AUDIT_PRUNE_TASK, DELIVER_TASK, FANOUT_TASK, IDEMPOTENCY_SWEEP_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
   const line = { component: "job-queue", ...(meta as object) };
@@ -16,6 +18,18 @@ const queueLogger = new Logger(() => (level, message, meta) => {
   else if (level === "warning") logger.warn(line, message);
   else if (level === "info") logger.debug(line, message); // one line per job otherwise
 });
+
+/**
+ * Every periodic task of the app, on the queue's own clock: each runs once per period across all
+ * instances (the queue takes a crontab slot once), never on a timer of some process.
+ */
+const CRONTAB = [
+  `0 * * * * ${PRUNE_TASK}`, // the event feed and the delivery log, past EVENT_RETENTION_DAYS
+  `30 * * * * ${AUDIT_PRUNE_TASK}`, // the audit log, past AUDIT_RETENTION_DAYS
+  `*/10 * * * * ${IDEMPOTENCY_SWEEP_TASK}`, // Idempotency-Keys past their 24 hours
+  `* * * * * ${RELEASE_STALE_TASK}`, // jobs of a worker that stopped mid-job
+  `* * * * * ${FANOUT_TASK}`, // what a lost wake-up left in the outbox (fan-out-trigger.ts)
+].join("\n");
 
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
@@ -37,13 +51,18 @@ export function startJobWorker(): Promise<Runner> {
       [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob),
       [DELIVER_TASK]: (payload) => deliverWebhook(payload),
       [PRUNE_TASK]: () => pruneEvents(),
+      [AUDIT_PRUNE_TASK]: async () => {
+        await pruneAuditLog();
+      },
+      [IDEMPOTENCY_SWEEP_TASK]: async () => {
+        await sweepExpiredIdempotencyKeys();
+      },
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
       },
     },
-    // The fan-out every minute too: it sends what a lost wake-up left in the outbox (fan-out-trigger.ts).
-    crontab: `0 * * * * ${PRUNE_TASK}\n* * * * * ${RELEASE_STALE_TASK}\n* * * * * ${FANOUT_TASK}`,
+    crontab: CRONTAB,
   }).then((runner) => {
     startFanOutTrigger(runner);
     return runner;
