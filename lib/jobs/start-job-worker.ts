@@ -10,7 +10,7 @@ import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
 import { pruneEvents } from "@/lib/webhooks/prune-events";
 import { releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
-import { AUDIT_PRUNE_TASK, DELIVER_TASK, FANOUT_TASK, IDEMPOTENCY_SWEEP_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "./job-names";
+import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
   const line = { component: "job-queue", ...(meta as object) };
@@ -18,6 +18,10 @@ const queueLogger = new Logger(() => (level, message, meta) => {
   else if (level === "warning") logger.warn(line, message);
   else if (level === "info") logger.debug(line, message); // one line per job otherwise
 });
+
+/** The housekeeping tasks of other modules than webhooks, whose task names live in lib/webhooks/job-names.ts. */
+const AUDIT_PRUNE_TASK = "audit-prune";
+const IDEMPOTENCY_SWEEP_TASK = "idempotency-sweep";
 
 /**
  * Every periodic task of the app, on the queue's own clock: each runs once per period across all

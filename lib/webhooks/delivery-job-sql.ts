@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/db/generated/client";
-import { DELIVER_TASK, JOB_MAX_ATTEMPTS } from "@/lib/jobs/job-names";
+import { DELIVER_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
 
 /**
  * SQL that queues (or moves) the delivery job of one delivery, inside the caller's transaction.

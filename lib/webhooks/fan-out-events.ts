@@ -6,7 +6,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
 import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
 import { attemptDelivery, eventBodies, newSendCache, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
-import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "@/lib/jobs/job-names";
+import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
 import { deliveryJobSql } from "./delivery-job-sql";
 import { recordSuccesses } from "./record-successes";
 import type { WebhookResponse } from "./send-webhook-request";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Runner } from "graphile-worker";
 import { NotificationListener } from "@/lib/live/notification-listener";
 import { logger } from "@/lib/log/logger";
-import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "@/lib/jobs/job-names";
+import { FANOUT_TASK, JOB_MAX_ATTEMPTS } from "./job-names";
 import { WEBHOOK_OUTBOX_CHANNEL } from "@/lib/events/event-config";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { QueryResult, QueryResultRow } from "pg";
-import { DELIVER_TASK, FANOUT_TASK } from "@/lib/jobs/job-names";
+import { DELIVER_TASK, FANOUT_TASK } from "./job-names";
 
 /**
  * The longest a webhook job runs on a live instance is about 150 s (a fan-out's fifteen rounds of 10 s

@@ -7,7 +7,7 @@ import { runMigrations } from "graphile-worker";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
-import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "../../lib/jobs/job-names";
+import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "../../lib/webhooks/job-names";
 import { releaseStaleJobs, STALE_JOB_SECONDS } from "../../lib/webhooks/release-stale-jobs";
 
 let scratch: ScratchDatabase;
