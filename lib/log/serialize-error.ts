@@ -21,7 +21,11 @@ export function serializeError(value: unknown): SerializedError | unknown {
   const type = typeof error.constructor?.name === "string" && error.constructor.name !== "Object" ? error.constructor.name : String(error.name ?? "Error");
   const serialized: SerializedError = { type, message: cut(String(error.message ?? ""), MESSAGE_CHARS) };
   if (typeof error.code === "string" || typeof error.code === "number") serialized.code = String(error.code);
-  if (typeof error.stack === "string") serialized.stack = error.stack.split("\n").slice(0, STACK_FRAMES + 1).join("\n");
+  if (typeof error.stack === "string")
+    serialized.stack = error.stack
+      .split("\n")
+      .slice(0, STACK_FRAMES + 1)
+      .join("\n");
   return serialized;
 }
 

@@ -124,7 +124,10 @@ describe("logs while the database is away", () => {
     const workerRestoredAt = workerLog.lines.length;
 
     await proxy.restore();
-    const back = Promise.all([appLog.waitFor(says("database reachable again"), appRestoredAt), workerLog.waitFor(says("database reachable again"), workerRestoredAt)]);
+    const back = Promise.all([
+      appLog.waitFor(says("database reachable again"), appRestoredAt),
+      workerLog.waitFor(says("database reachable again"), workerRestoredAt),
+    ]);
     // The app's pool connects again at its next request; the worker's queue at its next poll.
     await requestsUntil(back);
     expect(await listSnaps()).toBe(200);
