@@ -20,9 +20,9 @@ const queueLogger = new Logger(() => (level, message, meta) => {
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
 /**
- * Starts this process's job worker (graphile-worker on the process's pool, lib/db/pool.ts, which its
- * tasks share: they query with pg, never Prisma, so the worker process loads no ORM; see
- * docs/ARCHITECTURE.md, "Job worker"): it migrates its own schema
+ * Starts this process's job worker (graphile-worker on DATABASE_URL, a pool of its own: its tasks,
+ * which query the process's pool with pg and never Prisma, must not hold up the queue's own
+ * statements, docs/ARCHITECTURE.md, "Job worker"): it migrates its own schema
  * (`graphile_worker`) first, which write paths rely on to queue jobs, then takes jobs as soon as
  * they are committed (LISTEN) from every instance, and wakes the webhook fan-out when writes leave
  * events in its outbox. Once per process.
