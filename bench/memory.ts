@@ -90,12 +90,47 @@ function memoryOf(pid: number): ProcessMemory | null {
   }
 }
 
+/**
+ * What the tree's PSS would be with no other process on the machine: PSS divides a shared file's
+ * pages (the node binary, libraries) among every process mapping them, so on a busy machine full
+ * of other node processes the tree's sum is lower than alone. Estimated as each process's
+ * anonymous and shared-memory PSS (shared within the tree only) plus, per file, the most of it
+ * resident in any one process of the tree (the tree's processes map the same hot pages).
+ */
+function aloneEstimateMb(pids: readonly number[]): number {
+  let privateKb = 0;
+  const fileKb = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+      const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(rollup)?.[1] ?? 0);
+      privateKb += field("Pss_Anon") + field("Pss_Shmem");
+      const perFile = new Map<string, number>();
+      let file: string | null = null;
+      let rss = 0;
+      for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+        const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ (\d+)\s+(.*)$/.exec(line);
+        if (mapping) {
+          const [, inode, name] = mapping;
+          file =
+            inode !== "0" && name!.startsWith("/") && !name!.includes("(deleted)") && !name!.startsWith("/SYSV") && !name!.startsWith("/dev/") ? name! : null;
+        } else if (file && line.startsWith("Rss:")) rss = Number(line.split(/\s+/)[1]);
+        else if (file && line.startsWith("Anonymous:")) perFile.set(file, (perFile.get(file) ?? 0) + rss - Number(line.split(/\s+/)[1]));
+      }
+      for (const [name, kb] of perFile) fileKb.set(name, Math.max(fileKb.get(name) ?? 0, kb));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return Math.round((privateKb + [...fileKb.values()].reduce((sum, kb) => sum + kb, 0)) / 1024);
+}
+
 function snapshot(rootPid: number) {
   const processes = processTree(rootPid)
     .map(memoryOf)
     .filter((entry): entry is ProcessMemory => entry !== null);
   const sum = (key: "pssKb" | "rssKb") => Math.round(processes.reduce((total, entry) => total + entry[key], 0) / 1024);
-  return { pssMb: sum("pssKb"), rssMb: sum("rssKb"), processes };
+  return { pssMb: sum("pssKb"), rssMb: sum("rssKb"), aloneMb: aloneEstimateMb(processes.map((entry) => entry.pid)), processes };
 }
 
 /** What a process of npm start's tree is, by its command line. */
@@ -115,7 +150,9 @@ function byRole(state: ReturnType<typeof snapshot>): Record<string, number> {
 }
 
 function print(label: string, state: ReturnType<typeof snapshot>): void {
-  console.log(`\n${label}: PSS ${state.pssMb} MB, RSS ${state.rssMb} MB, ${state.processes.length} processes`);
+  console.log(
+    `\n${label}: PSS ${state.pssMb} MB (alone on the machine, estimated: ${state.aloneMb} MB), RSS ${state.rssMb} MB, ${state.processes.length} processes`,
+  );
   console.log(
     `  PSS by role: ${Object.entries(byRole(state))
       .map(([role, mb]) => `${role} ${mb} MB`)
@@ -239,8 +276,8 @@ async function main(): Promise<void> {
       JSON.stringify({
         project,
         shape: args.shape,
-        idle: { pssMb: idle.pssMb, rssMb: idle.rssMb, pssMbByRole: byRole(idle) },
-        loaded: { pssMb: loaded.pssMb, rssMb: loaded.rssMb, pssMbByRole: byRole(loaded) },
+        idle: { pssMb: idle.pssMb, aloneMb: idle.aloneMb, rssMb: idle.rssMb, pssMbByRole: byRole(idle) },
+        loaded: { pssMb: loaded.pssMb, aloneMb: loaded.aloneMb, rssMb: loaded.rssMb, pssMbByRole: byRole(loaded) },
       }),
     );
   } catch (error) {
