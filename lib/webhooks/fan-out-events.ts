@@ -94,7 +94,13 @@ async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
     const attempt = await attemptDelivery(target, cache);
     const { status } = attempt.response;
     if (!attempt.final && status !== null && status >= 200 && status < 300) successes.push({ deliveryId: target.id, response: attempt.response });
-    else failures.push(recordAttempt(target, attempt));
+    else {
+      const recording = recordAttempt(target, attempt);
+      // Awaited below, once every send is done: until then a failed recording must not count as an
+      // unhandled rejection (which ends a plain Node process, the job worker's).
+      recording.catch(() => {});
+      failures.push(recording);
+    }
   });
   await Promise.all(failures);
   await recordSuccesses(successes);
