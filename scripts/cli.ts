@@ -8,6 +8,7 @@
  * 2 unknown command.
  */
 import { parseArgs } from "node:util";
+import { reloadConfig } from "@/lib/config";
 import { apikeyCreate } from "./cli/apikey-create";
 import { apikeyList } from "./cli/apikey-list";
 import { apikeyRevoke } from "./cli/apikey-revoke";
@@ -115,6 +116,8 @@ async function withDatabase(run: () => Promise<void>, command: Command): Promise
   // An embedded server started here stops cleanly on SIGINT/SIGTERM by itself (lib/db/embedded.ts).
   try {
     process.env.DATABASE_URL = database.url;
+    // config() was read when the embedded module loaded, before the URL was known: read it again.
+    reloadConfig();
     // Migration notes go to stderr only when they matter (something applied, or a failure): every
     // run takes the migration lock, so concurrent runs would otherwise report waiting for each other.
     const migrationLog: string[] = [];

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { auditRetentionDays } from "./audit-retention-days";
 
 /**
@@ -7,5 +7,6 @@ import { auditRetentionDays } from "./audit-retention-days";
  * also leaves them out (lib/audit/list-audit-log.ts), so a late prune shows nothing old.
  */
 export async function pruneAuditLog(): Promise<number> {
-  return db.$executeRawUnsafe(`DELETE FROM "AuditEvent" WHERE "occurredAt" < now() - make_interval(days => $1::int)`, auditRetentionDays());
+  const result = await pool.query(`DELETE FROM "AuditEvent" WHERE "occurredAt" < now() - make_interval(days => $1::int)`, [auditRetentionDays()]);
+  return result.rowCount ?? 0;
 }

@@ -1,10 +1,13 @@
-import { Prisma } from "@/lib/db/generated/client";
+import sql, { type Sql } from "sql-template-tag";
 
 /**
+ * Built with sql-template-tag, not Prisma.sql: the job worker, which loads no Prisma, runs them on
+ * pg (lib/db/pool.ts); Prisma queries embed them through prismaSql (lib/db/prisma-sql.ts).
+ *
  * Joins for deciding who may see an event `e` (a "FeedEvent"): its snap `s` as it is now, or, once
  * the snap is gone, the access facts its snap.deleted event `gone` kept.
  */
-export const eventAccessJoinsSql = Prisma.sql`
+export const eventAccessJoinsSql = sql`
   LEFT JOIN "Snap" AS s ON s.id = e."snapId"
   LEFT JOIN LATERAL (
     SELECT g."deletedUserId", g."deletedWorkspaceId", g."deletedShared" FROM "FeedEvent" AS g
@@ -16,8 +19,8 @@ export const eventAccessJoinsSql = Prisma.sql`
  * lib/snaps/snap-access.ts: their own snap, or one shared with their workspace. A deleted snap
  * counts as it was when deleted.
  */
-export function eventReadableBySql(userId: Prisma.Sql, workspaceId: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(CASE WHEN s.id IS NOT NULL
+export function eventReadableBySql(userId: Sql, workspaceId: Sql): Sql {
+  return sql`(CASE WHEN s.id IS NOT NULL
       THEN s."userId" = ${userId} OR (s."workspaceId" = ${workspaceId} AND s."sharedWithWorkspace")
       ELSE COALESCE(gone."deletedUserId" = ${userId} OR (gone."deletedWorkspaceId" = ${workspaceId} AND gone."deletedShared"), false) END)`;
 }

@@ -2,6 +2,8 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
+import { prismaSql } from "@/lib/db/prisma-sql";
+import sql from "sql-template-tag";
 import { eventRetentionDays } from "./event-config";
 import { eventAccessJoinsSql, eventReadableBySql } from "./event-access-sql";
 import type { EventFeedQuery, FeedEventBody } from "./event-schemas";
@@ -24,7 +26,7 @@ export async function listFeedEvents(principal: Principal, query: EventFeedQuery
   const after = query.after === undefined ? null : decodeFeedCursor(query.after, eventRetentionDays());
   const conditions: Prisma.Sql[] = [
     Prisma.sql`e.txid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`,
-    eventReadableBySql(Prisma.sql`${principal.userId}`, Prisma.sql`${principal.workspaceId}`),
+    prismaSql(eventReadableBySql(sql`${principal.userId}`, sql`${principal.workspaceId}`)),
   ];
   if (after) conditions.push(Prisma.sql`(e.txid, e.seq) > (${after.txid}::bigint, ${after.seq}::bigint)`);
   if (query.types?.length) conditions.push(Prisma.sql`e.type = ANY(${query.types}::text[])`);
@@ -33,7 +35,7 @@ export async function listFeedEvents(principal: Principal, query: EventFeedQuery
     SELECT e.seq::text AS seq, e.txid::text AS txid, e.id, e.type, e."snapId", e."snapVersion", e."actorType", e."actorUserId",
       e."actorApiKeyId", e.data, e.truncated, e."occurredAt"
     FROM "FeedEvent" AS e
-    ${eventAccessJoinsSql}
+    ${prismaSql(eventAccessJoinsSql)}
     WHERE ${Prisma.join(conditions, " AND ")}
     ORDER BY e.txid, e.seq
     LIMIT ${query.limit + 1}`;

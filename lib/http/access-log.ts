@@ -2,7 +2,7 @@ import { logger } from "@/lib/log/logger";
 import type { RequestContext } from "../request/request-context";
 
 /**
- * One line per API request. Only the method, the path (no query string), the outcome and who
+ * One line per API request (an error line for a 5xx but 503). Only the method, the path (no query string), the outcome and who
  * called by id: never a header, a body, a key or a cookie.
  */
 export function logAccess(request: Request, status: number, context: RequestContext): void {
@@ -16,7 +16,9 @@ export function logAccess(request: Request, status: number, context: RequestCont
     apiKeyId: principal?.apiKeyId,
     keyPrefix: context.keyPrefix,
   };
-  if (status >= 500) logger.error(line, "request failed");
+  // A 503 is the answer designed for an outage, whose cause is logged on its own (at most once per
+  // 10 s): an error line per request would bury it.
+  if (status >= 500 && status !== 503) logger.error(line, "request failed");
   else logger.info(line, "request");
 }
 

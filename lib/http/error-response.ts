@@ -23,7 +23,7 @@ export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, error.headers);
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
   if (isDatabaseUnavailable(error)) {
-    logger.error({ reason: error instanceof Error ? error.message : String(error) }, "database unavailable");
+    logger.error({ err: error }, "database unavailable");
     return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly");
   }
   // Never echo the error to the caller: it may hold SQL or internals. Log it without request data.

@@ -1,4 +1,5 @@
 import "server-only";
+import { KEY_LIFETIME_SQL } from "./sweep-expired-idempotency-keys";
 import { createHash } from "node:crypto";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
@@ -11,7 +12,7 @@ type Handler<P extends Record<string, string>> = (request: Request, context: Aut
 /** 1 to 255 visible ASCII characters (a UUID is typical). */
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 /** How long a key's first answer is replayed; older rows are ignored (and swept by the job queue). */
-export const KEY_LIFETIME = Prisma.raw(`interval '24 hours'`);
+const KEY_LIFETIME = Prisma.raw(KEY_LIFETIME_SQL);
 
 export const REPLAYED_HEADER = "Idempotent-Replayed";
 

@@ -38,7 +38,9 @@ const CRONTAB = [
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
 /**
- * Starts this process's job worker (graphile-worker on DATABASE_URL): it migrates its own schema
+ * Starts this process's job worker (graphile-worker on DATABASE_URL, a pool of its own: its tasks,
+ * which query the process's pool with pg and never Prisma, must not hold up the queue's own
+ * statements, docs/ARCHITECTURE.md, "Job worker"): it migrates its own schema
  * (`graphile_worker`) first, which write paths rely on to queue jobs, then takes jobs as soon as
  * they are committed (LISTEN) from every instance, and wakes the webhook fan-out when writes leave
  * events in its outbox. Once per process.
@@ -95,7 +97,7 @@ export async function startJobWorkerOrRetry(): Promise<void> {
     else await runMigrations({ connectionString: config().DATABASE_URL, logger: queueLogger });
   } catch (error) {
     holder.snapJobWorker = undefined;
-    logger.warn({ component: "job-queue", reason: error instanceof Error ? error.message : String(error) }, "job worker not started; retrying");
+    logger.warn({ component: "job-queue", err: error }, "job worker not started; retrying");
     setTimeout(() => void startJobWorkerOrRetry(), RETRY_MS).unref();
   }
 }

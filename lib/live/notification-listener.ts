@@ -2,6 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import pg from "pg";
 import { logger } from "@/lib/log/logger";
+import { reportDatabaseReachable } from "@/lib/log/report-database-reachable";
 
 const MIN_BACKOFF_MS = 250;
 const MAX_BACKOFF_MS = 10_000;
@@ -47,14 +48,15 @@ export class NotificationListener {
     const fail = (error: Error) => {
       if (failed || this.stopped) return;
       failed = true;
-      logger.warn({ reason: error.message, retryInMs: this.backoff }, "live: LISTEN connection lost; reconnecting");
+      logger.warn({ err: error, retryInMs: this.backoff }, "live: LISTEN connection lost; reconnecting");
       void client.end().catch(() => {});
       this.retry = setTimeout(() => void this.connect(), this.backoff);
       this.retry.unref();
       this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
     };
     client.on("error", fail);
-    client.on("end", () => fail(new Error("connection ended")));
+    // pg's own words for a connection lost: a database outage (lib/http/is-database-unavailable.ts).
+    client.on("end", () => fail(new Error("Connection terminated unexpectedly")));
     client.on("notification", ({ channel, payload }) => this.options.onNotification(channel, payload ?? ""));
     try {
       await client.connect();
@@ -64,6 +66,7 @@ export class NotificationListener {
       return;
     }
     this.backoff = MIN_BACKOFF_MS;
+    reportDatabaseReachable();
     this.options.onListening();
   }
 }

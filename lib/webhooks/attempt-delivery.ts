@@ -1,7 +1,7 @@
 import "server-only";
 import { Webhook as StandardWebhook } from "standardwebhooks";
-import { Prisma } from "@/lib/db/generated/client";
-import { runTransaction } from "@/lib/db/run-transaction";
+import sql from "sql-template-tag";
+import { runPgTransaction } from "@/lib/db/run-pg-transaction";
 import { toEventBodyText, type FeedEventRow } from "@/lib/events/to-event-body";
 import { logger } from "@/lib/log/logger";
 import { webhookUrlProblem } from "./check-webhook-url";
@@ -106,39 +106,30 @@ export async function recordAttempt(delivery: DeliveryToSend, { response, final 
   const retryIn = !ok && !gone && !final ? delays[attempts - 1] : undefined;
   const status = ok ? "succeeded" : retryIn === undefined ? "failed" : "pending";
   const lastError = ok ? null : (response.error ?? describeAnswer(response));
-  await runTransaction(async (tx) => {
+  await runPgTransaction(async (tx) => {
     const nextAttemptAt = retryIn === undefined ? null : new Date(Date.now() + retryIn * 1000);
-    const { count } = await tx.webhookDelivery.updateMany({
-      where: { id: delivery.id, status: "pending" },
-      data: {
-        status,
-        attempts,
-        lastResponseStatus: response.status,
-        lastResponseBody: response.bodyStart,
-        lastError,
-        durationMs: final ? null : response.durationMs,
-        nextAttemptAt,
-        updatedAt: new Date(),
-      },
-    });
-    if (count === 0) return; // deleted meanwhile, with its webhook
-    if (nextAttemptAt) await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${delivery.id}`, Prisma.sql`${nextAttemptAt}`)}).id::text`;
+    const { rowCount } = await tx.query(sql`
+      UPDATE "WebhookDelivery" SET status = ${status}::"WebhookDeliveryStatus", attempts = ${attempts}::int,
+        "lastResponseStatus" = ${response.status}::int, "lastResponseBody" = ${response.bodyStart}, "lastError" = ${lastError},
+        "durationMs" = ${final ? null : response.durationMs}::int, "nextAttemptAt" = ${nextAttemptAt}::timestamptz, "updatedAt" = now()
+      WHERE id = ${delivery.id} AND status = 'pending'`);
+    if (rowCount === 0) return; // deleted meanwhile, with its webhook
+    if (nextAttemptAt) await tx.query(sql`SELECT (${deliveryJobSql(sql`${delivery.id}`, sql`${nextAttemptAt}`)}).id::text`);
     if (final) return;
     if (ok) {
-      await tx.webhook.updateMany({ where: { id: delivery.webhookId, consecutiveFailures: { gt: 0 } }, data: { consecutiveFailures: 0 } });
+      await tx.query(sql`UPDATE "Webhook" SET "consecutiveFailures" = 0 WHERE id = ${delivery.webhookId} AND "consecutiveFailures" > 0`);
     } else if (gone) {
-      await tx.webhook.updateMany({
-        where: { id: delivery.webhookId, enabled: true },
-        data: { enabled: false, disabledReason: "The endpoint answered 410 Gone", updatedAt: new Date() },
-      });
+      await tx.query(sql`
+        UPDATE "Webhook" SET enabled = false, "disabledReason" = 'The endpoint answered 410 Gone', "updatedAt" = now()
+        WHERE id = ${delivery.webhookId} AND enabled`);
     } else if (status === "failed") {
-      await tx.$executeRaw`
+      await tx.query(sql`
         UPDATE "Webhook" SET "consecutiveFailures" = "consecutiveFailures" + 1,
-          enabled = enabled AND "consecutiveFailures" + 1 < ${FAILURES_BEFORE_DISABLING},
-          "disabledReason" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING}
-            THEN ${`${FAILURES_BEFORE_DISABLING} deliveries in a row failed`} ELSE "disabledReason" END,
-          "updatedAt" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING} THEN now() ELSE "updatedAt" END
-        WHERE id = ${delivery.webhookId}`;
+          enabled = enabled AND "consecutiveFailures" + 1 < ${FAILURES_BEFORE_DISABLING}::int,
+          "disabledReason" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING}::int
+            THEN ${`${FAILURES_BEFORE_DISABLING} deliveries in a row failed`}::text ELSE "disabledReason" END,
+          "updatedAt" = CASE WHEN enabled AND "consecutiveFailures" + 1 >= ${FAILURES_BEFORE_DISABLING}::int THEN now() ELSE "updatedAt" END
+        WHERE id = ${delivery.webhookId}`);
     }
   });
   if (!ok)

@@ -1,10 +1,10 @@
 import "server-only";
-import { Prisma } from "@/lib/db/generated/client";
+import sql from "sql-template-tag";
 
 /**
  * The FeedEvent row `e` as a delivery reads it: its envelope (every field but data) as json, and
  * its data as the text stored, which the body splices in unparsed (toEventBodyText).
  */
-export const deliveryEventEnvelopeSql = Prisma.sql`json_build_object('seq', e.seq::text, 'txid', e.txid::text, 'id', e.id, 'type', e.type,
+export const deliveryEventEnvelopeSql = sql`json_build_object('seq', e.seq::text, 'txid', e.txid::text, 'id', e.id, 'type', e.type,
   'snapId', e."snapId", 'snapVersion', e."snapVersion", 'actorType', e."actorType", 'actorUserId', e."actorUserId",
   'actorApiKeyId', e."actorApiKeyId", 'truncated', e.truncated, 'occurredAt', e."occurredAt")`;

@@ -1,8 +1,8 @@
 import "server-only";
 import type { AddJobFunction } from "graphile-worker";
-import { db } from "@/lib/db/client";
+import sql, { raw } from "sql-template-tag";
+import { pool } from "@/lib/db/pool";
 import { MAX_WEBHOOKS_PER_USER } from "@/lib/validation/per-user-limits";
-import { Prisma } from "@/lib/db/generated/client";
 import { eventAccessJoinsSql, eventReadableBySql } from "@/lib/events/event-access-sql";
 import { deliveryEventEnvelopeSql } from "./delivery-event-sql";
 import { attemptDelivery, eventBodies, newSendCache, recordAttempt, type DeliveryToSend } from "./attempt-delivery";
@@ -55,14 +55,14 @@ export async function fanOutEvents(payload: unknown, addJob: AddJobFunction): Pr
  * no job of its own: the first attempts the dead fan-out did not record.
  */
 async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
-  const targets = await db.$queryRaw<Target[]>`
+  const { rows: targets } = await pool.query<Target>(sql`
     WITH targets AS (
       SELECT w.id AS "webhookId", (w."consecutiveFailures" = 0 AND row_number() OVER () <= ${MAX_INLINE}) AS inline, e.id AS "eventId", e.type, e.seq
       FROM "FeedEvent" AS e
       ${eventAccessJoinsSql}
       JOIN "Webhook" AS w ON w.enabled AND (w."snapId" IS NULL OR w."snapId" = e."snapId") AND ('*' = ANY(w.events) OR e.type = ANY(w.events))
       JOIN "Membership" AS m ON m."userId" = w."userId"
-      WHERE e.seq = ANY(${seqs}::bigint[]) AND ${eventReadableBySql(Prisma.sql`w."userId"`, Prisma.sql`m."workspaceId"`)}
+      WHERE e.seq = ANY(${seqs}::bigint[]) AND ${eventReadableBySql(raw(`w."userId"`), raw(`m."workspaceId"`))}
     ), inserted AS (
       INSERT INTO "WebhookDelivery" (id, "webhookId", "eventId", "eventType", "eventSeq", "nextAttemptAt")
       SELECT 'd' || replace(gen_random_uuid()::text, '-', ''), "webhookId", "eventId", type, seq, now() FROM targets
@@ -81,11 +81,11 @@ async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
       w."secretCiphertext", true AS enabled, true AS readable, COALESCE(t.inline, true) AS inline,
       ${deliveryEventEnvelopeSql} AS event,
       CASE WHEN row_number() OVER (PARTITION BY u."eventSeq") = 1 THEN e.data::text END AS "eventData",
-      CASE WHEN t.inline IS FALSE THEN (${deliveryJobSql(Prisma.sql`u.id`, Prisma.sql`now()`)}).id::text END AS "jobId"
+      CASE WHEN t.inline IS FALSE THEN (${deliveryJobSql(raw("u.id"), raw("now()"))}).id::text END AS "jobId"
     FROM unsent AS u
     LEFT JOIN targets AS t ON t."webhookId" = u."webhookId" AND t.seq = u."eventSeq"
     JOIN "Webhook" AS w ON w.id = u."webhookId"
-    JOIN "FeedEvent" AS e ON e.seq = u."eventSeq"`;
+    JOIN "FeedEvent" AS e ON e.seq = u."eventSeq"`);
 
   const inline = targets.filter((target) => target.inline);
   const successes: { deliveryId: string; response: WebhookResponse }[] = [];
@@ -95,7 +95,13 @@ async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
     const attempt = await attemptDelivery(target, cache);
     const { status } = attempt.response;
     if (!attempt.final && status !== null && status >= 200 && status < 300) successes.push({ deliveryId: target.id, response: attempt.response });
-    else failures.push(recordAttempt(target, attempt));
+    else {
+      const recording = recordAttempt(target, attempt);
+      // Awaited below, once every send is done: until then a failed recording must not count as an
+      // unhandled rejection (which ends a plain Node process, the job worker's).
+      recording.catch(() => {});
+      failures.push(recording);
+    }
   });
   await Promise.all(failures);
   await recordSuccesses(successes);

@@ -26,10 +26,7 @@ export function startFanOutTrigger(runner: Runner): NotificationListener {
     timer = null;
     last = Date.now();
     runner.addJob(FANOUT_TASK, {}, { jobKey: FANOUT_TASK, jobKeyMode: "preserve_run_at", maxAttempts: JOB_MAX_ATTEMPTS }).catch((error: unknown) => {
-      logger.warn(
-        { component: "job-queue", reason: error instanceof Error ? error.message : String(error) },
-        "webhook fan-out not queued; the minute's run will send it",
-      );
+      logger.warn({ component: "job-queue", err: error }, "webhook fan-out not queued; the minute's run will send it");
     });
   };
   const wake = () => {

@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import sql from "sql-template-tag";
+import { pool } from "@/lib/db/pool";
 import type { WebhookResponse } from "./send-webhook-request";
 
 /**
@@ -14,7 +15,7 @@ export async function recordSuccesses(successes: readonly { deliveryId: string; 
     body: response.bodyStart,
     durationMs: response.durationMs,
   }));
-  await db.$executeRaw`
+  await pool.query(sql`
     WITH o AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS o(id text, status int, body text, "durationMs" int)
     ), done AS (
@@ -24,5 +25,5 @@ export async function recordSuccesses(successes: readonly { deliveryId: string; 
       RETURNING d.id, d."webhookId"
     )
     UPDATE "Webhook" AS w SET "consecutiveFailures" = 0
-    WHERE w.id IN (SELECT "webhookId" FROM done) AND w."consecutiveFailures" > 0`;
+    WHERE w.id IN (SELECT "webhookId" FROM done) AND w."consecutiveFailures" > 0`);
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { Prisma } from "@/lib/db/generated/client";
+import { prismaSql } from "@/lib/db/prisma-sql";
+import sql from "sql-template-tag";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { getOwnWebhookOrThrow } from "./get-own-webhook-or-throw";
@@ -17,6 +18,6 @@ export async function retryWebhookDelivery(userId: string, webhookId: string, de
       data: { status: "pending", nextAttemptAt: new Date(), updatedAt: new Date() },
     });
     if (count === 0) throw new ApiError("NOT_FOUND", "Delivery not found");
-    await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${deliveryId}`, Prisma.sql`now()`)}).id::text`;
+    await tx.$queryRaw`SELECT (${prismaSql(deliveryJobSql(sql`${deliveryId}`, sql`now()`))}).id::text`;
   });
 }

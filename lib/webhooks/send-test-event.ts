@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
-import { Prisma } from "@/lib/db/generated/client";
+import { prismaSql } from "@/lib/db/prisma-sql";
+import sql from "sql-template-tag";
 import { runTransaction } from "@/lib/db/run-transaction";
 import type { FeedEventBody } from "@/lib/events/event-schemas";
 import { actorOf } from "@/lib/live/write-actor";
@@ -31,7 +32,7 @@ export async function sendTestEvent(principal: Principal, webhookId: string): Pr
     await tx.webhookDelivery.create({
       data: { id: deliveryId, webhookId, eventId: event.id, eventType: event.type, testEvent: event as object, nextAttemptAt: new Date() },
     });
-    await tx.$queryRaw`SELECT (${deliveryJobSql(Prisma.sql`${deliveryId}`, Prisma.sql`now()`)}).id::text`;
+    await tx.$queryRaw`SELECT (${prismaSql(deliveryJobSql(sql`${deliveryId}`, sql`now()`))}).id::text`;
   });
   return { deliveryId };
 }

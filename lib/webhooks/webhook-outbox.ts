@@ -1,5 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import sql from "sql-template-tag";
+import { pool } from "@/lib/db/pool";
 import { STALE_JOB_SECONDS } from "./release-stale-jobs";
 
 /**
@@ -9,7 +10,7 @@ import { STALE_JOB_SECONDS } from "./release-stale-jobs";
  * different events. Returns their seqs.
  */
 export async function claimOutbox(limit: number): Promise<string[]> {
-  const rows = await db.$queryRaw<{ seq: string }[]>`
+  const { rows } = await pool.query<{ seq: string }>(sql`
     UPDATE "WebhookOutbox" AS o SET "claimedAt" = now()
     FROM (
       SELECT seq FROM "WebhookOutbox"
@@ -17,16 +18,16 @@ export async function claimOutbox(limit: number): Promise<string[]> {
       ORDER BY seq LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) AS free
     WHERE o.seq = free.seq
-    RETURNING o.seq::text AS seq`;
+    RETURNING o.seq::text AS seq`);
   return rows.map((row) => row.seq);
 }
 
 /** Events a fan-out has sent (their first attempts recorded, or their own jobs queued) leave the outbox. */
 export async function releaseOutbox(seqs: readonly string[]): Promise<void> {
-  await db.$executeRaw`DELETE FROM "WebhookOutbox" WHERE seq = ANY(${seqs}::bigint[])`;
+  await pool.query(sql`DELETE FROM "WebhookOutbox" WHERE seq = ANY(${seqs}::bigint[])`);
 }
 
 /** Seqs queued by the jobs of an older version (in their payload), put in the outbox. */
 export async function addToOutbox(seqs: readonly string[]): Promise<void> {
-  if (seqs.length > 0) await db.$executeRaw`INSERT INTO "WebhookOutbox" (seq) SELECT unnest(${seqs}::bigint[]) ON CONFLICT DO NOTHING`;
+  if (seqs.length > 0) await pool.query(sql`INSERT INTO "WebhookOutbox" (seq) SELECT unnest(${seqs}::bigint[]) ON CONFLICT DO NOTHING`);
 }
