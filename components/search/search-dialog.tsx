@@ -39,11 +39,10 @@ function groupResults(results: SearchResult[]): Group[] {
   for (const result of results) {
     const group = groups.get(result.snap.id) ?? { id: result.snap.id, title: result.snap.title, options: [] };
     groups.set(result.snap.id, group);
-    const what = result.type === "snap" ? "Board" : result.type === "card" ? "Card" : "Comment";
     group.options.push({
       key: `${result.type}:${result.comment?.id ?? result.card?.id ?? result.snap.id}`,
       href: searchResultHref(result),
-      label: `${what}: ${result.title || "Untitled"}`,
+      label: result.title || "Untitled",
       result,
     });
   }
@@ -147,12 +146,12 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         : state.status === "done" && state.data.results.length === 0
           ? `Nothing found for “${text.trim()}”.`
           : state.status === "done"
-            ? `${state.data.results.length}${state.data.hasMore ? "+" : ""} results`
+            ? `${state.data.results.length}${state.data.hasMore ? "+" : ""} ${state.data.results.length === 1 && !state.data.hasMore ? "result" : "results"}`
             : "";
 
   return (
     <div className="flex max-h-[min(36rem,calc(100dvh-2rem))] flex-col">
-      <div className="flex items-center gap-3 border-b border-slate-200 px-4">
+      <div className="flex items-center gap-3 border-b border-slate-200 px-4 focus-within:ring-2 focus-within:ring-indigo-500 focus-within:ring-inset">
         <SearchIcon className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
         <input
           type="search"
@@ -173,7 +172,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
           placeholder="Search boards, cards and comments"
           autoComplete="off"
           spellCheck={false}
-          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-500 focus:outline-none"
+          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none! placeholder:text-slate-500"
         />
         {state.status === "loading" && <Spinner className="size-4 text-slate-500" />}
       </div>
@@ -196,26 +195,11 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
                     id={optionId(index)}
                     role="option"
                     aria-selected={index === activeIndex}
-                    aria-label={option.label}
                     onMouseMove={() => index !== activeIndex && setActive(index)}
                     onClick={() => go(option)}
                     className={`cursor-pointer rounded-lg px-3 py-2 text-sm ${index === activeIndex ? "bg-indigo-50 ring-1 ring-indigo-200" : ""}`}
                   >
-                    {result ? (
-                      <>
-                        <div className="flex items-baseline gap-2">
-                          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">{KIND_LABEL[result.type]}</span>
-                          <span className="truncate font-medium text-slate-900">{result.title || "Untitled"}</span>
-                        </div>
-                        {result.snippet && (
-                          <p className="mt-1 line-clamp-2 break-words text-slate-600">
-                            <HighlightedText text={result.snippet} highlights={result.highlights} />
-                          </p>
-                        )}
-                      </>
-                    ) : (
-                      <span className="font-medium text-slate-900">{option.label}</span>
-                    )}
+                    {result ? <ResultView result={result} /> : <span className="font-medium text-slate-900">{option.label}</span>}
                   </div>
                 );
               })}
@@ -235,5 +219,27 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         </span>
       </div>
     </div>
+  );
+}
+
+/** A result's kind, title and, when it is not the title itself, snippet: the option's name is this text. */
+function ResultView({ result }: { result: SearchResult }) {
+  const snippetIsTitle = result.snippet === result.title;
+  return (
+    <>
+      <div className="flex items-baseline gap-2">
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
+          {KIND_LABEL[result.type]}
+        </span>{" "}
+        <span className="truncate font-medium text-slate-900">
+          {snippetIsTitle ? <HighlightedText text={result.title} highlights={result.highlights} /> : result.title || "Untitled"}
+        </span>
+      </div>
+      {!snippetIsTitle && result.snippet && (
+        <p className="mt-1 line-clamp-2 break-words text-slate-600">
+          <HighlightedText text={result.snippet} highlights={result.highlights} />
+        </p>
+      )}
+    </>
   );
 }

@@ -40,8 +40,8 @@ test("Ctrl+K, type, arrow to a card on a 100 x 100 board, Enter: the card is sel
   const options = dialog.getByRole("option");
   await expect(options).toHaveCount(3);
   await expect(dialog.getByRole("group", { name: "Huge plan" }).getByRole("option")).toHaveCount(2);
-  await expect(dialog.getByRole("group", { name: "Zebra facts" }).getByRole("option", { name: "Board: Zebra facts" })).toBeVisible();
-  await expect(dialog.getByRole("option", { name: "Card: Quarterly zebra review" }).locator("mark")).toHaveText("zebra");
+  await expect(dialog.getByRole("group", { name: "Zebra facts" }).getByRole("option", { name: "Board Zebra facts" })).toBeVisible();
+  await expect(dialog.getByRole("option", { name: "Card Quarterly zebra review" }).locator("mark")).toHaveText("zebra");
   await expect(dialog.getByRole("status")).toHaveText("3 results");
   await page.screenshot({ path: "tests/artifacts/search-dialog.png" });
 
@@ -54,7 +54,7 @@ test("Ctrl+K, type, arrow to a card on a 100 x 100 board, Enter: the card is sel
   await page.emulateMedia({ colorScheme: "light" });
 
   // Arrow keys move the active option (wrapping); Enter opens the active one.
-  const target = dialog.getByRole("option", { name: "Card: Quarterly zebra review" });
+  const target = dialog.getByRole("option", { name: "Card Quarterly zebra review" });
   for (let step = 0; step < 3 && (await target.getAttribute("aria-selected")) !== "true"; step++) await page.keyboard.press("ArrowDown");
   await expect(target).toHaveAttribute("aria-selected", "true");
   await expect(input).toHaveAttribute("aria-activedescendant", (await target.getAttribute("id"))!);
@@ -89,7 +89,7 @@ test("at 390 px the search dialog fits and stays axe clean; the New snap dialog 
   await page.getByRole("button", { name: "Search" }).click();
   const dialog = page.getByRole("dialog", { name: "Search" });
   await dialog.getByRole("combobox").fill("cafe road");
-  await expect(dialog.getByRole("option", { name: "Board: Café roadmap" })).toBeVisible();
+  await expect(dialog.getByRole("option", { name: "Board Café roadmap" })).toBeVisible();
   const box = (await dialog.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
