@@ -154,7 +154,7 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
       <div className="flex items-center gap-3 border-b border-slate-200 px-4 focus-within:ring-2 focus-within:ring-indigo-500 focus-within:ring-inset">
         <SearchIcon className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
         <input
-          type="search"
+          type="text"
           role="combobox"
           aria-label="Search boards, cards and comments"
           aria-expanded={options.length > 0}

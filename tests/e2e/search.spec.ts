@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { api, cardAt, createSnap, openBoard, signUp } from "./board-helpers";
+import { api, cardAt, createSnap, signUp } from "./board-helpers";
 
 /**
  * Search in the browser (docs/API.md, "Search"): Ctrl+K anywhere opens the dialog, results come as
@@ -75,7 +75,7 @@ test("Ctrl+K, type, arrow to a card on a 100 x 100 board, Enter: the card is sel
   await expect(dialog).toBeHidden();
 
   // Nothing found is said so.
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await input.fill("nonexistentword");
   await expect(dialog.getByRole("status")).toHaveText("Nothing found for “nonexistentword”.");
   await page.keyboard.press("Escape");
@@ -86,7 +86,7 @@ test("at 390 px the search dialog fits and stays axe clean; the New snap dialog 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Pia Phone");
   await createSnap(page, { title: "Café roadmap", rows: 1, cols: 1 });
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Search" });
   await dialog.getByRole("combobox").fill("cafe road");
   await expect(dialog.getByRole("option", { name: "Board Café roadmap" })).toBeVisible();
