@@ -14,9 +14,7 @@ export function readRecentBoards(): RecentBoard[] {
   try {
     const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? "[]");
     if (!Array.isArray(value)) return [];
-    return value
-      .filter((item): item is RecentBoard => typeof item?.id === "string" && typeof item?.title === "string")
-      .slice(0, RECENT_BOARDS_MAX);
+    return value.filter((item): item is RecentBoard => typeof item?.id === "string" && typeof item?.title === "string").slice(0, RECENT_BOARDS_MAX);
   } catch {
     return [];
   }

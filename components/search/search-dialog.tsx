@@ -102,7 +102,12 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
   const groups: Group[] = useMemo(() => {
     if (!text.trim()) {
       if (!recent.length) return [];
-      const options = recent.map((board) => ({ key: `recent:${board.id}`, href: `/snaps/${encodeURIComponent(board.id)}`, label: board.title || "Untitled", result: null }));
+      const options = recent.map((board) => ({
+        key: `recent:${board.id}`,
+        href: `/snaps/${encodeURIComponent(board.id)}`,
+        label: board.title || "Untitled",
+        result: null,
+      }));
       return [{ id: "recent", title: "Recently opened", options }];
     }
     const shown = state.status === "done" ? state.data.results : state.status === "loading" ? (state.previous?.results ?? []) : [];
@@ -183,7 +188,11 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         <div id={listId} role="listbox" aria-label="Search results">
           {groups.map((group) => (
             <div key={group.id} role="group" aria-labelledby={`${listId}-${group.id}`} className="mb-2 last:mb-0">
-              <div id={`${listId}-${group.id}`} role="presentation" className="truncate px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <div
+                id={`${listId}-${group.id}`}
+                role="presentation"
+                className="truncate px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+              >
                 {group.title || "Untitled"}
               </div>
               {group.options.map((option) => {
@@ -228,9 +237,7 @@ function ResultView({ result }: { result: SearchResult }) {
   return (
     <>
       <div className="flex items-baseline gap-2">
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-          {KIND_LABEL[result.type]}
-        </span>{" "}
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">{KIND_LABEL[result.type]}</span>{" "}
         <span className="truncate font-medium text-slate-900">
           {snippetIsTitle ? <HighlightedText text={result.title} highlights={result.highlights} /> : result.title || "Untitled"}
         </span>

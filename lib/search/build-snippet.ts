@@ -60,9 +60,7 @@ export function buildSnippet(headline: string, cut: { cutStart: boolean; cutEnd:
 
   const body = text.slice(start, end).trimEnd();
   const shift = prefix.length - start;
-  const kept = highlights
-    .filter(([from, to]) => from >= start && to <= start + body.length)
-    .map(([from, to]): [number, number] => [from + shift, to + shift]);
+  const kept = highlights.filter(([from, to]) => from >= start && to <= start + body.length).map(([from, to]): [number, number] => [from + shift, to + shift]);
   return { snippet: prefix + body + suffix, highlights: kept };
 }
 

@@ -60,7 +60,12 @@ export const searchArgsSchema = z.strictObject({
   q: searchTextSchema,
   types: z.array(searchTypeSchema).min(1).max(SEARCH_TYPES.length).optional().describe("Only these kinds (default all)."),
   snapId: idSchema.optional().describe("Only this snap."),
-  limit: z.number({ error: "Expected a number" }).int("Expected a whole number").min(1, "Must be at least 1").max(SEARCH_MAX_LIMIT, `Must be at most ${SEARCH_MAX_LIMIT}`).default(20),
+  limit: z
+    .number({ error: "Expected a number" })
+    .int("Expected a whole number")
+    .min(1, "Must be at least 1")
+    .max(SEARCH_MAX_LIMIT, `Must be at most ${SEARCH_MAX_LIMIT}`)
+    .default(20),
   cursor: cursorSchema.optional(),
 });
 

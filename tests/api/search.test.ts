@@ -141,7 +141,7 @@ describe("GET /api/search: matching", () => {
     expect(await ids(owner, '"fox quick"')).toEqual([]);
   });
 
-  it("excludes -word and -\"a phrase\"", async () => {
+  it('excludes -word and -"a phrase"', async () => {
     expect(await ids(owner, "quick fox -brown")).toEqual([card.fox]);
     expect(await ids(owner, 'fox -"quick fox"')).toEqual([card.brownFox]);
     // Only excluded words: nothing to look for.
@@ -249,10 +249,46 @@ describe("GET /api/search: validation", () => {
   });
 
   it("answers 200 or 400, never 500, to generated operator and punctuation text", async () => {
-    const pieces = ["&", "|", "!", ":*", ":", "*", "(", ")", "<->", "<2>", "\\", "'", '"', "“", "-", "--", " ", "\t", "caf", "é", "É", "ß", "😀", "中文", "\u0301", "\u00a0", "a".repeat(120), "roadmap", "%", "_", ";", "/*", "'; DROP TABLE \"Card\"; --", "\uE000", "\uFFFF"];
+    const pieces = [
+      "&",
+      "|",
+      "!",
+      ":*",
+      ":",
+      "*",
+      "(",
+      ")",
+      "<->",
+      "<2>",
+      "\\",
+      "'",
+      '"',
+      "“",
+      "-",
+      "--",
+      " ",
+      "\t",
+      "caf",
+      "é",
+      "É",
+      "ß",
+      "😀",
+      "中文",
+      "\u0301",
+      "\u00a0",
+      "a".repeat(120),
+      "roadmap",
+      "%",
+      "_",
+      ";",
+      "/*",
+      '\'; DROP TABLE "Card"; --',
+      "\uE000",
+      "\uFFFF",
+    ];
     const hostile = fc.array(fc.constantFrom(...pieces), { minLength: 0, maxLength: 12 }).map((parts) => parts.join(""));
     const samples = fc.sample(hostile, { numRuns: 120, seed: 29 });
-    samples.push(...["'", '"', "!", ":*", "a:*", "(", "\\", "&|!", "'''", '"""', "-", "-\"", '"-', "\u0000"]);
+    samples.push(...["'", '"', "!", ":*", "a:*", "(", "\\", "&|!", "'''", '"""', "-", '-"', '"-', "\u0000"]);
     for (let index = 0; index < samples.length; index += 8) {
       const statuses = await Promise.all(samples.slice(index, index + 8).map(async (q) => [q, (await search(owner, { q })).status] as const));
       for (const [q, status] of statuses) expect([200, 400], JSON.stringify(q)).toContain(status);
@@ -287,7 +323,9 @@ describe("MCP tool search", () => {
   let client: Client;
   beforeAll(async () => {
     client = new Client({ name: "search-tests", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.member.key}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${team.member.key}` } } }),
+    );
   });
   afterAll(async () => {
     await client?.close();

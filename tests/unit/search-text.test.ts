@@ -48,16 +48,23 @@ describe("buildSnippet", () => {
 
   it("keeps at most 200 characters around the first match, whatever the text", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), fc.string({ minLength: 1, maxLength: 30 }), fc.string({ maxLength: 400 }), fc.boolean(), fc.boolean(), (before, word, after, cutStart, cutEnd) => {
-        const clean = (text: string) => text.replace(/[\uE000\uE001]/g, "");
-        const { snippet, highlights } = buildSnippet(`${clean(before)}${mark(clean(word))}${clean(after)}`, { cutStart, cutEnd });
-        expect(snippet.length).toBeLessThanOrEqual(200);
-        for (const [start, end] of highlights) {
-          expect(start).toBeGreaterThanOrEqual(0);
-          expect(end).toBeLessThanOrEqual(snippet.length);
-          expect(start).toBeLessThan(end);
-        }
-      }),
+      fc.property(
+        fc.string({ maxLength: 400 }),
+        fc.string({ minLength: 1, maxLength: 30 }),
+        fc.string({ maxLength: 400 }),
+        fc.boolean(),
+        fc.boolean(),
+        (before, word, after, cutStart, cutEnd) => {
+          const clean = (text: string) => text.replace(/[\uE000\uE001]/g, "");
+          const { snippet, highlights } = buildSnippet(`${clean(before)}${mark(clean(word))}${clean(after)}`, { cutStart, cutEnd });
+          expect(snippet.length).toBeLessThanOrEqual(200);
+          for (const [start, end] of highlights) {
+            expect(start).toBeGreaterThanOrEqual(0);
+            expect(end).toBeLessThanOrEqual(snippet.length);
+            expect(start).toBeLessThan(end);
+          }
+        },
+      ),
     );
   });
 });
