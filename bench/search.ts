@@ -5,7 +5,7 @@
  * batch PATCH can be measured with and without them in one run.
  */
 import pg from "pg";
-import type { Principal } from "../lib/auth/principal";
+import type { Principal } from "../lib/request/principal";
 import { captureStatements } from "./capture-sql";
 import type { Fixtures } from "./database";
 

@@ -1,8 +1,8 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
-import { pool } from "@/lib/db/client";
+import type { Principal } from "@/lib/request/principal";
+import { pool } from "@/lib/db/pool";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { buildSearchQuery } from "./build-search-query";
 import { buildSnippet, HIGHLIGHT_END, HIGHLIGHT_START } from "./build-snippet";
 import { parseSearchText } from "./parse-search-text";

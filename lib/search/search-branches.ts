@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import type { SearchType } from "./search-schemas";
 
