@@ -26,11 +26,14 @@ export interface LoadOptions {
   expectedStatus?: number;
   /** When given, the database backends' CPU time is charged to the requests too (dbCpuMsPerReq). */
   databaseCpu?: DatabaseCpuMeter;
+  /** Runs before each of the scenario's runs, outside the measured time (e.g. to switch an index on or off). */
+  prepare?: () => Promise<void>;
 }
 
 export interface LoadResult {
   reqPerSec: number;
   p50: number;
+  p95: number;
   p99: number;
   requests: number;
   non2xx: number;
@@ -55,6 +58,7 @@ interface Tally {
 
 async function run(options: LoadOptions, seconds: number, tally?: Tally): Promise<void> {
   const { url, method = "GET", headers = {}, body, connections } = options;
+  await options.prepare?.();
   let nextClient = 0;
   const dbCpuBefore = tally ? await options.databaseCpu?.sample() : undefined;
   // Without a callback autocannon returns its event emitter, made thenable (the types only say Promise).
@@ -122,6 +126,7 @@ export async function loadInterleaved(
     results.set(id, {
       reqPerSec: tally.requests / tally.seconds,
       p50: percentile(sorted, 0.5),
+      p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
       requests: tally.requests,
       non2xx: tally.non2xx,

@@ -24,6 +24,7 @@ import { type ListingPlans, explainListing } from "./listing-plan";
 import { explainBatchWrites, type WritePlans } from "./write-plans";
 import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { BASELINE_PATH, scenarioRequests, snapPath as snapPathOf } from "./scenarios";
+import { explainSearch, SEARCH_CARDS_PER_SNAP, SEARCH_QUERY, SEARCH_SNAPS, searchIndexSwitch, seedSearchCorpus, type SearchPlans } from "./search";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
 
@@ -167,6 +168,28 @@ async function main() {
       }
     }
 
+    // s: full-text search over 1,000 snaps / 100,000 cards at one connection, and what the search
+    // indexes cost the 100-card batch PATCH: d at one connection with them and without them, interleaved.
+    let searchPlans: SearchPlans | null = null;
+    if (wanted("s")) {
+      log(`seeding the search corpus: ${SEARCH_SNAPS} snaps, ${SEARCH_SNAPS * SEARCH_CARDS_PER_SNAP} cards`);
+      await seedSearchCorpus(database.url, fixtures);
+      const searchRequest = { url: `${app.baseUrl}/api/search?${new URLSearchParams({ q: SEARCH_QUERY })}`, headers: keyAuth };
+      const found = (await check(searchRequest.url, { headers: keyAuth }, 200)) as { results: unknown[] };
+      if (found.results.length === 0) throw new Error(`GET /api/search?q=${SEARCH_QUERY} found nothing in the corpus`);
+      searchPlans = await explainSearch(database.url, principal);
+      const indexes = await searchIndexSwitch(database.url);
+      try {
+        await measure([
+          ...plan("s1", `GET /api/search "${SEARCH_QUERY}", 1 connection`, { ...searchRequest, connections: 1, prepare: () => indexes.set(true) }),
+          ...plan("s-d1", `${requests.d.label}, 1 connection, with the search indexes`, { ...requests.d.request, connections: 1, prepare: () => indexes.set(true) }),
+          ...plan("s-d1-none", `${requests.d.label}, 1 connection, without them`, { ...requests.d.request, connections: 1, prepare: () => indexes.set(false) }),
+        ]);
+      } finally {
+        await indexes.close();
+      }
+    }
+
     clearInterval(rssTimer);
     const serverMetrics = await readServerMetrics(app.baseUrl);
     const bcryptCompares = serverMetrics?.bcryptCompares ?? null;
@@ -176,7 +199,7 @@ async function main() {
     }
     const memory = memoryMb(app.pid);
 
-    report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
+    report({ results, plans, writePlans, searchPlans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
     if (results.some((r) => r.non2xx || r.errors)) {
       console.error(app.log.slice(-40).join("\n"));
       throw new Error("some requests failed; the figures above are not valid");
@@ -194,17 +217,24 @@ async function main() {
   }
 }
 
+/** Server and database CPU per request (the cost a write adds wherever it lands). */
+function cpuPerRequest(result: Scenario | undefined): number | undefined {
+  if (!result) return undefined;
+  return result.cpuMsPerReq + (result.dbCpuMsPerReq ?? 0);
+}
+
 interface Report {
   results: Scenario[];
   plans: Record<string, ListingPlans>;
   writePlans: WritePlans | null;
+  searchPlans: SearchPlans | null;
   bcryptCompares: number | null;
   idleRssMb: number | null;
   peakRssMb: number | null;
   maxSampledRssMb: number | null;
 }
 
-function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRssMb, maxSampledRssMb }: Report) {
+function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleRssMb, peakRssMb, maxSampledRssMb }: Report) {
   const byId = new Map(results.map((r) => [r.id, r]));
   const get = (id: string) => byId.get(id);
   const [small, large] = [get(`f${SMALL}`), get(`f${LARGE}`)];
@@ -217,6 +247,8 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
     [`f(${LARGE})/f(${SMALL}) p99`]: ratio(large?.p99, small?.p99),
     [`f(${LARGE})/f(${SMALL}) p50, 1 connection`]: ratio(large1?.p50, small1?.p50),
     [`f(${LARGE})/f(${SMALL}) p99, 1 connection`]: ratio(large1?.p99, small1?.p99),
+    "d with/without search indexes p50, 1 connection": ratio(get("s-d1")?.p50, get("s-d1-none")?.p50),
+    "d with/without search indexes server+db cpu": ratio(cpuPerRequest(get("s-d1")), cpuPerRequest(get("s-d1-none"))),
   };
   const targets = [
     { target: "b ≥ 0.7 × a", met: ratios["b/a req/s"] === null ? null : ratios["b/a req/s"] >= 0.7 },
@@ -232,6 +264,11 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
         small && large && small1 && large1
           ? Math.max(large.p50 / small.p50, large.p99 / small.p99, large1.p50 / small1.p50, large1.p99 / small1.p99) <= 2
           : null,
+    },
+    { target: "s p95 ≤ 50 ms (1 connection)", met: get("s1") ? get("s1")!.p95 <= 50 : null },
+    {
+      target: "d with search indexes ≤ 1.1 × without (p50, 1 connection)",
+      met: ratios["d with/without search indexes p50, 1 connection"] === null ? null : ratios["d with/without search indexes p50, 1 connection"] <= 1.1,
     },
     { target: "server peak RSS ≤ 300 MB", met: peakRssMb === null ? null : peakRssMb <= 300 },
   ];
@@ -280,6 +317,14 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
         `POST ${summary(writePlans.create)}; sequential scans: ${scans.length ? scans.join(", ") : "none"}`,
     );
   }
+  if (searchPlans) {
+    const s1 = get("s1");
+    console.log(
+      `search "${SEARCH_QUERY}" at ${SEARCH_SNAPS} snaps / ${SEARCH_SNAPS * SEARCH_CARDS_PER_SNAP} cards: p50 ${s1?.p50 ?? "n/a"} ms, p95 ${s1?.p95 ?? "n/a"} ms (1 connection); ` +
+        `${searchPlans.returned} results; in-process lib call median ${searchPlans.libMedianMs.toFixed(1)} ms; SQL execution ${searchPlans.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`,
+    );
+    for (const { plan } of searchPlans.plans.slice(1)) console.log(plan);
+  }
   console.log("targets: " + targets.map((t) => `${t.target}: ${t.met === null ? "n/a" : t.met ? "met" : "MISSED"}`).join("; "));
 
   const output = {
@@ -317,6 +362,7 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
     targets,
     listing: plans,
     writes: writePlans,
+    search: searchPlans,
   };
   writeFileSync("bench/results.json", JSON.stringify(output, null, 2) + "\n");
   log("wrote bench/results.json");

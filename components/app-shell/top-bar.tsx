@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SearchLauncher } from "@/components/search/search-launcher";
 import { BrandMark } from "./brand-mark";
 import { UserMenu } from "./user-menu";
 
@@ -15,7 +16,10 @@ export function TopBar({ name, email, signOutAction }: TopBarProps) {
         <Link href="/" className="rounded-lg">
           <BrandMark />
         </Link>
-        <UserMenu name={name} email={email} signOutAction={signOutAction} />
+        <div className="flex items-center gap-2 sm:gap-3">
+          <SearchLauncher />
+          <UserMenu name={name} email={email} signOutAction={signOutAction} />
+        </div>
       </div>
     </header>
   );

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { callApi } from "@/components/http/call-api";
+import { rememberRecentBoard } from "@/components/search/recent-boards";
 import { Toast } from "@/components/ui/toast";
 import { BoardCanvas, type BoardCanvasProps } from "./canvas/board-canvas";
 import type { RemoteEditor } from "./canvas/board-card";
@@ -40,13 +41,15 @@ interface BoardEditorProps {
   access: BoardAccess;
   /** The cards initialDoc leaves out (it holds the first window's), still on their way; null when it holds them all. */
   rest: RestOfBoard | null;
+  /** The card to select and scroll to on opening (`?card=`, as search links), by its server id. */
+  focusCardId?: string | null;
 }
 
 /**
  * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
  * same board with no edit controls at all.
  */
-export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardEditorProps) {
+export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCardId = null }: BoardEditorProps) {
   const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
   const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, complete: store.restComplete, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
@@ -75,6 +78,11 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
   useEffect(() => {
     store.remote.setEditing(editingId);
   }, [store, editingId]);
+
+  // The search dialog's "recently opened" list (this browser's only).
+  useEffect(() => {
+    rememberRecentBoard({ id: doc.snap.id, title: doc.snap.title });
+  }, [doc.snap.id, doc.snap.title]);
 
   useEffect(() => {
     // The moment the board takes input: what the 20 x 20 measurement in tests/e2e reads.
@@ -156,6 +164,7 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest }: BoardE
             connectFromId={connect.fromId}
             remoteEditors={remoteEditors}
             actions={actions}
+            revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
           />
         </div>
         {historyOpen && (

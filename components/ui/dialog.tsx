@@ -71,8 +71,9 @@ export function Dialog({ open, onClose, title, description, icon, closeOnBackdro
       className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto overscroll-contain rounded-2xl bg-white text-slate-900 shadow-2xl ring-1 ring-slate-900/10 backdrop:bg-scrim backdrop:backdrop-blur-[2px]"
     >
       {open && (
-        <div className="p-5 sm:p-6">
-          <div className="flex items-start gap-4">
+        <div className="px-5 pb-5 sm:px-6 sm:pb-6">
+          {/* Title and (DialogActions) buttons stay in view while a tall body scrolls between them. */}
+          <div className="sticky top-0 z-10 -mx-5 flex items-start gap-4 bg-white px-5 pt-5 pb-1 sm:-mx-6 sm:px-6 sm:pt-6">
             {icon && <div className="hidden shrink-0 sm:block">{icon}</div>}
             <div className="min-w-0 flex-1">
               <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -92,9 +93,16 @@ export function Dialog({ open, onClose, title, description, icon, closeOnBackdro
   );
 }
 
-/** The row of buttons at the bottom of a dialog: stacked on a phone, right-aligned otherwise. */
+/**
+ * The row of buttons at the bottom of a dialog: stacked on a phone, right-aligned otherwise. Sticky
+ * at the panel's bottom edge, so a form taller than the screen keeps its buttons in view.
+ */
 export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="sticky bottom-0 z-10 -mx-5 mt-6 -mb-5 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-5 pt-4 pb-5 sm:-mx-6 sm:-mb-6 sm:flex-row sm:justify-end sm:px-6 sm:pb-6">
+      {children}
+    </div>
+  );
 }
 
 const BADGE_TONES = { indigo: "bg-indigo-50 text-indigo-600", red: "bg-red-50 text-red-600" } as const;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
 import { auditEntrySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
+import { searchResponseSchema, searchResultSchema } from "@/lib/search/search-schemas";
 import {
   cardBatchCreateSchema,
   cardBatchUpdateSchema,
@@ -124,6 +125,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
   { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
+  { name: "SearchResult", schema: searchResultSchema, description: "One search result: a snap, a card or a comment, with a snippet." },
+  { name: "SearchResponse", schema: searchResponseSchema, description: "{results, nextCursor, hasMore}" },
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },

@@ -8,6 +8,7 @@ export const TAGS = [
   { name: "Templates", description: "Boards to start a snap from: built-in and saved by your workspace (extension)." },
   { name: "Live", description: "Live updates of a snap: its change events and who views it (extension)." },
   { name: "History", description: "Who changed a snap and how, any recent version, and restore (extension)." },
+  { name: "Search", description: "Full-text search across every board you can read (extension)." },
   { name: "Folders", description: "Folders of the workspace (extension)." },
   { name: "Workspace", description: "The caller's workspace and its members." },
   { name: "API keys", description: "Key management: the web app's session only." },

@@ -5,6 +5,7 @@ import { HISTORY_OPERATIONS } from "./history-operations";
 import { LINE_OPERATIONS } from "./line-operations";
 import { LIVE_OPERATIONS } from "./live-operations";
 import type { AnyOperation } from "./operation";
+import { SEARCH_OPERATIONS } from "./search-operations";
 import { SNAP_OPERATIONS } from "./snap-operations";
 import { SYSTEM_OPERATIONS } from "./system-operations";
 import { TRANSFER_OPERATIONS } from "./transfer-operations";
@@ -18,6 +19,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   LINE_OPERATIONS,
   LIVE_OPERATIONS,
   HISTORY_OPERATIONS,
+  SEARCH_OPERATIONS,
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
   ACCOUNT_OPERATIONS,

@@ -45,6 +45,7 @@ describe("MCP server at /api/mcp", () => {
         ...["create_cards", "create_snap", "delete_card", "delete_snap", "get_snap", "list_snaps", "update_cards", "update_snap"],
         ...["get_snap_history", "get_snap_version", "restore_snap_version"],
         "list_events",
+        "search",
         ...["export_snap", "import_snap", "duplicate_snap", "list_templates", "create_snap_from_template"],
       ].sort(),
     );

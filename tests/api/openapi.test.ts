@@ -290,6 +290,12 @@ describe("real responses validate against the document", () => {
     await call("DELETE", "/api/workspace/members/{userId}", { userId: newcomer.id }, admin);
   });
 
+  it("search", async () => {
+    await call("GET", "/api/search", {}, { key: team.owner.key, query: "?q=untitled&limit=1" });
+    await call("GET", "/api/search", {}, { key: team.owner.key, query: "?q=%20" });
+    await call("GET", "/api/search", {}, { query: "?q=x" });
+  });
+
   it("audit log, password and signing out everywhere", async () => {
     await call("GET", "/api/workspace/audit-log", {}, { cookie: team.admin.cookie, query: "?limit=2&action=apikey" });
     await call("GET", "/api/workspace/audit-log", {}, { key: team.member.key });

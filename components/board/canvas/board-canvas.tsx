@@ -18,6 +18,7 @@ import { cellKey, type Selection } from "../state/selection";
 import { useCanvasKeyboard } from "./use-canvas-keyboard";
 import { useCanvasPointer } from "./use-canvas-pointer";
 import { useGridWindow } from "../grid/use-grid-window";
+import { useRevealCard } from "./use-reveal-card";
 
 export interface BoardCanvasProps {
   doc: BoardDoc;
@@ -31,6 +32,8 @@ export interface BoardCanvasProps {
   /** Cards other people are editing now, by the board's card id. */
   remoteEditors?: ReadonlyMap<string, RemoteEditor>;
   actions: CanvasActions;
+  /** A card to select and scroll into view once it is on the board (the page's `?card=`). */
+  revealCardId?: string | null;
 }
 
 const EDGE = 16;
@@ -59,6 +62,7 @@ export const BoardCanvas = memo(function BoardCanvas({
   connectFromId,
   remoteEditors = NO_EDITORS,
   actions,
+  revealCardId = null,
 }: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
   // Stable, so the memoized headers and lines skip a render for a new selection.
@@ -110,6 +114,7 @@ export const BoardCanvas = memo(function BoardCanvas({
     ? { top: EDGE + HEADER_SIZE + 6, left: EDGE + HEADER_SIZE + 6, right: EDGE + ADD_BAR_SIZE + 8, bottom: EDGE + ADD_BAR_SIZE + 8 }
     : { top: EDGE, left: EDGE, right: EDGE, bottom: EDGE };
 
+  useRevealCard({ cardId: revealCardId, byId, layout, gridRef, reveal, select: actions.select });
   const { onKeyDown, onFocus } = useCanvasKeyboard({ gridRef, layout, cells, byId, selection, editable, connecting, reveal, actions });
   const { preview, handlers } = useCanvasPointer({ gridRef, layout, byId, editable, editingId, connecting, actions });
 

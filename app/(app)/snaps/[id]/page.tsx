@@ -11,6 +11,8 @@ import { loadSnapForViewer } from "@/lib/snaps/load-snap-for-viewer";
 
 interface BoardPageProps {
   params: Promise<{ id: string }>;
+  /** `card`: a card to select and scroll to (search results link to it). */
+  searchParams: Promise<{ card?: string | string[] }>;
 }
 
 /** Shared by the metadata and the page within one request. */
@@ -25,8 +27,9 @@ export async function generateMetadata({ params }: BoardPageProps): Promise<Meta
  * The board: 404 for a snap that does not exist, a "no access" page for one the caller may not see.
  * The first window's cards are in the page; the others follow in the same response.
  */
-export default async function BoardPage({ params }: BoardPageProps) {
+export default async function BoardPage({ params, searchParams }: BoardPageProps) {
   const result = await loadBoard((await params).id);
+  const { card } = await searchParams;
   if (result.status === "not-found") notFound();
   if (result.status === "forbidden") return <NoAccess />;
   const { snap } = result.opening;
@@ -36,6 +39,7 @@ export default async function BoardPage({ params }: BoardPageProps) {
       initialVersion={snapVersion(snap)}
       access={result.access}
       rest={restOfBoard(result.opening, (window, band) => listCardsOutsideWindow(snap.id, window, band))}
+      focusCardId={typeof card === "string" ? card.slice(0, 64) : null}
     />
   );
 }
