@@ -1,0 +1,30 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import type { Principal } from "@/lib/auth/principal";
+import { historyRetentionDays } from "@/lib/history/history-config";
+import { SNAPSHOT_QUERY } from "@/lib/history/record-snap-history";
+import { currentSnapWrite } from "./snap-write-context";
+import type { SingleWriteParam } from "./single-write-sql";
+import { actorOf } from "./write-actor";
+
+/**
+ * The values of the parameters every single write binds (lib/live/single-write-sql.ts): the actor
+ * as lib/live/write-actor.ts says (any actor type: the statement only stores it), the caller's
+ * access facts, the request's Base-Version, a new feed event id.
+ */
+export function singleWriteValues(principal: Principal): Record<SingleWriteParam, unknown> {
+  const actor = actorOf(principal);
+  return {
+    actorType: actor.type,
+    actorUserId: actor.userId,
+    actorApiKeyId: actor.apiKeyId,
+    baseVersion: currentSnapWrite()?.baseVersion ?? null,
+    callerUserId: principal.userId,
+    callerWorkspaceId: principal.workspaceId,
+    callerRole: principal.role,
+    eventId: `evt_${randomBytes(16).toString("base64url")}`,
+    snapshotQuery: SNAPSHOT_QUERY,
+    retentionDays: historyRetentionDays(),
+  };
+}
+
