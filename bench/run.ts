@@ -2,7 +2,7 @@
  * `npm run bench`: the production build under load on a fresh PostgreSQL database
  * (docs/PERFORMANCE.md). Builds when stale (into NEXT_DIST_DIR, default .next-bench, so another
  * checkout's .next is left alone), seeds with SQL, starts `next start` and the plain floor server,
- * drives scenarios a–g with autocannon on loopback, prints one table and writes bench/results.json.
+ * drives scenarios a–k with autocannon on loopback, prints one table and writes bench/results.json.
  *
  * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_WARMUP (s, default 3),
  * BENCH_ROUNDS (default 5: the scenarios measured together are interleaved in that many rounds),
@@ -26,6 +26,7 @@ import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { BASELINE_PATH, scenarioRequests, snapPath as snapPathOf } from "./scenarios";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
+import { seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 
@@ -148,6 +149,37 @@ async function main() {
       ...(["d", "e"] as const).flatMap((id) => plan(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 })),
     ]);
 
+    // h–k: single writes, the app against the write floor (bench/write-floor-server.ts), each kind
+    // at 1 connection and at WRITE_CONNECTIONS connections on as many snaps.
+    const writeKinds = (["h", "i", "j", "k"] as const).filter((id) => wanted(id));
+    if (writeKinds.length > 0) {
+      log("seeding the single-write scenarios' snaps");
+      const writes = writeRequests(await seedWriteFixtures(database.url, fixtures, WARMUP + SECONDS));
+      const writeFloor = await startFloor(serverEnv, ["--conditions=react-server", "bench/write-floor-server.ts"]);
+      servers.push(writeFloor);
+      for (const id of writeKinds) {
+        const { label, method, headers, request } = writes[id];
+        const base = { method, headers: { ...keyAuth, ...headers }, request };
+        // One request each first: both must answer 2xx, or the ratio compares failures.
+        for (const server of [app, writeFloor]) {
+          const { path, body } = request(0);
+          const response = await fetch(server.baseUrl + path, { method, headers: base.headers, body });
+          if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} on ${server === app ? "the app" : "the write floor"}: ${await response.text()}`);
+        }
+        await measure([
+          ...plan(`${id}1`, `${label}, 1 connection`, { ...base, url: app.baseUrl, connections: 1 }),
+          ...plan(`${id}f1`, `write floor: ${label}, 1 connection`, { ...base, url: writeFloor.baseUrl, connections: 1, serverPid: writeFloor.pid }),
+          ...plan(`${id}${WRITE_CONNECTIONS}`, `${label}, ${WRITE_CONNECTIONS} connections`, { ...base, url: app.baseUrl, connections: WRITE_CONNECTIONS }),
+          ...plan(`${id}f${WRITE_CONNECTIONS}`, `write floor: ${label}, ${WRITE_CONNECTIONS} connections`, {
+            ...base,
+            url: writeFloor.baseUrl,
+            connections: WRITE_CONNECTIONS,
+            serverPid: writeFloor.pid,
+          }),
+        ]);
+      }
+    }
+
     const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey", apiKeyId: "bench" };
     // After d and e ran, so the plans are those of tables grown by their writes.
     const writePlans = wanted("d") || wanted("e") ? await explainBatchWrites(database.url, principal, fixtures) : null;
@@ -217,6 +249,11 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
     [`f(${LARGE})/f(${SMALL}) p99`]: ratio(large?.p99, small?.p99),
     [`f(${LARGE})/f(${SMALL}) p50, 1 connection`]: ratio(large1?.p50, small1?.p50),
     [`f(${LARGE})/f(${SMALL}) p99, 1 connection`]: ratio(large1?.p99, small1?.p99),
+    ...Object.fromEntries(
+      ["h", "i", "j", "k"].flatMap((id) =>
+        [1, WRITE_CONNECTIONS].map((n) => [`${id}${n}/${id}f${n} req/s`, ratio(get(`${id}${n}`)?.reqPerSec, get(`${id}f${n}`)?.reqPerSec)]),
+      ),
+    ),
   };
   const targets = [
     { target: "b ≥ 0.7 × a", met: ratios["b/a req/s"] === null ? null : ratios["b/a req/s"] >= 0.7 },
@@ -233,6 +270,12 @@ function report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRss
           ? Math.max(large.p50 / small.p50, large.p99 / small.p99, large1.p50 / small1.p50, large1.p99 / small1.p99) <= 2
           : null,
     },
+    ...["h", "i", "j", "k"].flatMap((id) =>
+      [1, WRITE_CONNECTIONS].map((n) => {
+        const value = ratio(get(`${id}${n}`)?.reqPerSec, get(`${id}f${n}`)?.reqPerSec);
+        return { target: `${id} ≥ 0.4 × its write floor (${n} connection${n > 1 ? "s" : ""})`, met: value === null ? null : value >= 0.4 };
+      }),
+    ),
     { target: "server peak RSS ≤ 300 MB", met: peakRssMb === null ? null : peakRssMb <= 300 },
   ];
 

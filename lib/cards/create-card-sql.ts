@@ -17,12 +17,13 @@ const statements = new Map<string, NamedSql<CreateCardParam>>();
  * of fields given (few in practice; each prepared once per connection). Answers one row: found,
  * editable, and the card as inserted (NULL when it was not).
  */
-export function createCardSql(fields: readonly CardColumn[]): NamedSql<CreateCardParam> {
+export function createCardSql(fields: readonly CardColumn[], inline: Partial<Record<CreateCardParam, string>> = {}): NamedSql<CreateCardParam> {
   const key = fields.join(",");
-  let statement = statements.get(key);
+  let statement = Object.keys(inline).length ? undefined : statements.get(key);
   if (!statement) {
-    statement = singleWriteSql<"snapId" | "cardId" | "fields" | "fieldNames">((param, callerCanEdit) => ({
-      write: `
+    statement = singleWriteSql<"snapId" | "cardId" | "fields" | "fieldNames">(
+      (param, callerCanEdit) => ({
+        write: `
         target AS (SELECT s.id, ${callerCanEdit("s")} AS editable FROM "Snap" AS s WHERE s.id = ${param("snapId")}
         ), written AS (
           INSERT INTO "Card" AS c (${["id", "snapId", ...fields].map((name) => `"${name}"`).join(", ")})
@@ -31,18 +32,20 @@ export function createCardSql(fields: readonly CardColumn[]): NamedSql<CreateCar
           WHERE t.editable
           RETURNING ${cardColumns}
         )`,
-      changedSnapId: `SELECT w."snapId" FROM written AS w`,
-      payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
-      history: `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`,
-      feed: {
-        type: "cards.created",
-        data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-        idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-      },
-      select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
-      from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
-    }));
-    statements.set(key, statement);
+        changedSnapId: `SELECT w."snapId" FROM written AS w`,
+        payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
+        history: `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`,
+        feed: {
+          type: "cards.created",
+          data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+          idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+        },
+        select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
+        from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
+      }),
+      inline,
+    );
+    if (!Object.keys(inline).length) statements.set(key, statement);
   }
   return statement;
 }

@@ -1,4 +1,4 @@
-import { singleWriteSql } from "@/lib/live/single-write-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
 
 // The event's data: the card's id, and the lines' when there were any (ids only already).
 const DELETED_DATA = `(SELECT '{"cardIds":[' || to_json(g.id)::text || ']'
@@ -11,8 +11,10 @@ const DELETED_DATA = `(SELECT '{"cardIds":[' || to_json(g.id)::text || ']'
  * must not see them, and the change names them). `bumped` waits for both deletes. Answers one row:
  * found, editable, deleted.
  */
-export const DELETE_CARD_SQL = singleWriteSql<"cardId">((param, callerCanEdit) => ({
-  write: `
+export const deleteCardSql = (inline: Partial<Record<"cardId" | SingleWriteParam, string>> = {}) =>
+  singleWriteSql<"cardId">(
+    (param, callerCanEdit) => ({
+      write: `
     target AS (
       SELECT c.id, ${callerCanEdit("s")} AS editable
       FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId" WHERE c.id = ${param("cardId")}
@@ -24,14 +26,18 @@ export const DELETE_CARD_SQL = singleWriteSql<"cardId">((param, callerCanEdit) =
       DELETE FROM "Line" AS l USING gone_card AS g WHERE l."fromCardId" = g.id OR l."toCardId" = g.id
       RETURNING l.id
     )`,
-  changedSnapId: `SELECT g."snapId" FROM gone_card AS g WHERE (SELECT count(*) FROM gone_lines) >= 0`,
-  payload: `(SELECT jsonb_build_object('deletedCardIds', jsonb_build_array(g.id),
+      changedSnapId: `SELECT g."snapId" FROM gone_card AS g WHERE (SELECT count(*) FROM gone_lines) >= 0`,
+      payload: `(SELECT jsonb_build_object('deletedCardIds', jsonb_build_array(g.id),
       'deletedLineIds', COALESCE((SELECT jsonb_agg(l.id) FROM gone_lines AS l), '[]'::jsonb)) FROM gone_card AS g)`,
-  history: `(SELECT CASE WHEN EXISTS (SELECT 1 FROM gone_lines)
+      history: `(SELECT CASE WHEN EXISTS (SELECT 1 FROM gone_lines)
       THEN json_build_object('deletedCardIds', json_build_array(g.id), 'deletedLineIds', (SELECT json_agg(l.id) FROM gone_lines AS l))
       ELSE json_build_object('deletedCardIds', json_build_array(g.id)) END
     FROM gone_card AS g)`,
-  feed: { type: "cards.deleted", data: DELETED_DATA, idsOnly: DELETED_DATA },
-  select: `t.id IS NOT NULL AS found, t.editable, EXISTS (SELECT 1 FROM gone_card) AS deleted`,
-  from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
-}));
+      feed: { type: "cards.deleted", data: DELETED_DATA, idsOnly: DELETED_DATA },
+      select: `t.id IS NOT NULL AS found, t.editable, EXISTS (SELECT 1 FROM gone_card) AS deleted`,
+      from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
+    }),
+    inline,
+  );
+
+export const DELETE_CARD_SQL = deleteCardSql();

@@ -1,4 +1,4 @@
-import { singleWriteSql } from "@/lib/live/single-write-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
 import { CARD_COLUMN_TYPES } from "./card-column-types";
 import { cardEtagSql } from "./card-etag-sql";
 import { cardSelect } from "./card-selects";
@@ -17,8 +17,10 @@ const cardColumns = Object.keys(cardSelect)
  * is nullable, so it keeps its value); `fieldNames` the fields it sets, for the live change and
  * history. Answers one row: found, editable, and the card as written (NULL when nothing was).
  */
-export const UPDATE_CARD_SQL = singleWriteSql<"cardId" | "fields" | "fieldNames" | "ifMatch">((param, callerCanEdit) => ({
-  write: `
+export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fieldNames" | "ifMatch" | SingleWriteParam, string>> = {}) =>
+  singleWriteSql<"cardId" | "fields" | "fieldNames" | "ifMatch">(
+    (param, callerCanEdit) => ({
+      write: `
     target AS (
       SELECT c.id, ${callerCanEdit("s")} AS editable
       FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId" WHERE c.id = ${param("cardId")}
@@ -29,16 +31,20 @@ export const UPDATE_CARD_SQL = singleWriteSql<"cardId" | "fields" | "fieldNames"
         AND (${param("ifMatch")}::text[] IS NULL OR ${cardEtagSql("c")} = ANY(${param("ifMatch")}::text[]))
       RETURNING ${cardColumns}
     )`,
-  changedSnapId: `SELECT w."snapId" FROM written AS w`,
-  payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
-  history: `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
+      changedSnapId: `SELECT w."snapId" FROM written AS w`,
+      payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
+      history: `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
       SELECT json_object_agg(f.key, f.value) FROM json_each(row_to_json(w)) AS f WHERE f.key = ANY(${param("fieldNames")}::text[])), '{}'::json)))
     FROM written AS w)`,
-  feed: {
-    type: "cards.updated",
-    data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-    idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-  },
-  select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
-  from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
-}));
+      feed: {
+        type: "cards.updated",
+        data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+        idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+      },
+      select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
+      from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
+    }),
+    inline,
+  );
+
+export const UPDATE_CARD_SQL = updateCardSql();

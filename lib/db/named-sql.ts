@@ -8,6 +8,8 @@
 export interface NamedSql<Name extends string> {
   text: string;
   bind(values: Record<Name, unknown>): unknown[];
+  /** The `$n` of a bound name (for SQL added around the text). */
+  placeholder(name: Name): string;
 }
 
 export function namedSql<Name extends string>(build: (param: (name: Name) => string) => string, inline: Partial<Record<Name, string>> = {}): NamedSql<Name> {
@@ -19,5 +21,13 @@ export function namedSql<Name extends string>(build: (param: (name: Name) => str
     if (index < 0) index = names.push(name) - 1;
     return `$${index + 1}`;
   });
-  return { text, bind: (values) => names.map((name) => values[name]) };
+  return {
+    text,
+    bind: (values) => names.map((name) => values[name]),
+    placeholder: (name) => {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`${name} is not a parameter of this statement`);
+      return `$${index + 1}`;
+    },
+  };
 }

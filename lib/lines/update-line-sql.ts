@@ -1,4 +1,4 @@
-import { singleWriteSql } from "@/lib/live/single-write-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
 import { lineSelect } from "./line-selects";
 
 const lineColumns = Object.keys(lineSelect)
@@ -10,8 +10,10 @@ const lineColumns = Object.keys(lineSelect)
  * the caller may edit its snap; a look the update leaves out (NULL in `fields`) keeps its value.
  * Answers one row: found, editable, and the line as written (NULL when nothing was).
  */
-export const UPDATE_LINE_SQL = singleWriteSql<"lineId" | "fields">((param, callerCanEdit) => ({
-  write: `
+export const updateLineSql = (inline: Partial<Record<"lineId" | "fields" | SingleWriteParam, string>> = {}) =>
+  singleWriteSql<"lineId" | "fields">(
+    (param, callerCanEdit) => ({
+      write: `
     target AS (
       SELECT l.id, ${callerCanEdit("s")} AS editable
       FROM "Line" AS l JOIN "Snap" AS s ON s.id = l."snapId" WHERE l.id = ${param("lineId")}
@@ -21,14 +23,18 @@ export const UPDATE_LINE_SQL = singleWriteSql<"lineId" | "fields">((param, calle
       WHERE l.id = ${param("lineId")} AND s.id = l."snapId" AND ${callerCanEdit("s")}
       RETURNING ${lineColumns}
     )`,
-  changedSnapId: `SELECT w."snapId" FROM written AS w`,
-  payload: `(SELECT jsonb_build_object('lines', jsonb_build_array(to_jsonb(w))) FROM written AS w)`,
-  history: `(SELECT json_build_object('updatedLines', json_build_array(row_to_json(w))) FROM written AS w)`,
-  feed: {
-    type: "lines.updated",
-    data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-    idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-  },
-  select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS line`,
-  from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
-}));
+      changedSnapId: `SELECT w."snapId" FROM written AS w`,
+      payload: `(SELECT jsonb_build_object('lines', jsonb_build_array(to_jsonb(w))) FROM written AS w)`,
+      history: `(SELECT json_build_object('updatedLines', json_build_array(row_to_json(w))) FROM written AS w)`,
+      feed: {
+        type: "lines.updated",
+        data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+        idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+      },
+      select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS line`,
+      from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
+    }),
+    inline,
+  );
+
+export const UPDATE_LINE_SQL = updateLineSql();
