@@ -10,7 +10,9 @@
  * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
  * $TMPDIR/snap-bench-profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
  * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
- * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server).
+ * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server), BENCH_APP_DIR
+ * (another checkout, already built into its NEXT_DIST_DIR, runs as the app: a before and after
+ * against the same floors).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -67,7 +69,7 @@ async function check(url: string, init: RequestInit, expected: number): Promise<
 
 async function main() {
   const { ensureBuild } = await import("../scripts/ensure-build");
-  await ensureBuild({ log });
+  if (!process.env.BENCH_APP_DIR) await ensureBuild({ log });
 
   log("creating and seeding a fresh database");
   const database = await createBenchDatabase();
@@ -90,7 +92,7 @@ async function main() {
     }
     const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
     if (process.env.BENCH_CPU_PROF === "1") nodeFlags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
-    const app = await startApp(serverEnv, nodeFlags);
+    const app = await startApp(serverEnv, nodeFlags, process.env.BENCH_APP_DIR || process.cwd());
     servers.push(app);
     const floor = await startFloor(serverEnv);
     servers.push(floor);
@@ -164,7 +166,8 @@ async function main() {
         for (const server of [app, writeFloor]) {
           const { path, body } = request(0);
           const response = await fetch(server.baseUrl + path, { method, headers: base.headers, body });
-          if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} on ${server === app ? "the app" : "the write floor"}: ${await response.text()}`);
+          if (!response.ok)
+            throw new Error(`${method} ${path} answered ${response.status} on ${server === app ? "the app" : "the write floor"}: ${await response.text()}`);
         }
         await measure([
           ...plan(`${id}1`, `${label}, 1 connection`, { ...base, url: app.baseUrl, connections: 1 }),

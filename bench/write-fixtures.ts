@@ -23,12 +23,19 @@ export interface WriteFixtures {
   lines: string[][];
 }
 
-async function gridSnaps(client: pg.Client, fixtures: Pick<Fixtures, "userId" | "workspaceId">, label: string, count: number, cards: number): Promise<string[]> {
+async function gridSnaps(
+  client: pg.Client,
+  fixtures: Pick<Fixtures, "userId" | "workspaceId">,
+  label: string,
+  count: number,
+  cards: number,
+): Promise<string[]> {
   const ids = Array.from({ length: count }, (_, index) => benchId(`${label}:${index}`));
-  await client.query(
-    `INSERT INTO "Snap" (id, "userId", "workspaceId", title) SELECT id, $2, $3, 'Write bench ' || id FROM unnest($1::text[]) AS s(id)`,
-    [ids, fixtures.userId, fixtures.workspaceId],
-  );
+  await client.query(`INSERT INTO "Snap" (id, "userId", "workspaceId", title) SELECT id, $2, $3, 'Write bench ' || id FROM unnest($1::text[]) AS s(id)`, [
+    ids,
+    fixtures.userId,
+    fixtures.workspaceId,
+  ]);
   if (cards > 0) {
     await client.query(
       `INSERT INTO "Card" (id, "snapId", title, row, col) SELECT 'w' || substr(md5(s.id || ':' || g), 1, 24), s.id, 'Task ' || g, g / 10, g % 10
@@ -122,7 +129,10 @@ export function writeRequests(fixtures: WriteFixtures) {
       request: (client: number) => {
         const n = next("k", client);
         const lines = fixtures.lines[client]!;
-        return { path: `/api/lines/${lines[n % lines.length]}`, body: JSON.stringify({ color: n % 2 ? "#1d4ed8" : "#64748b", style: n % 3 ? "solid" : "dashed" }) };
+        return {
+          path: `/api/lines/${lines[n % lines.length]}`,
+          body: JSON.stringify({ color: n % 2 ? "#1d4ed8" : "#64748b", style: n % 3 ? "solid" : "dashed" }),
+        };
       },
     },
   };

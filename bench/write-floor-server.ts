@@ -117,7 +117,13 @@ const server = createServer((request, response) => {
       const given = FIELDS.filter((field) => fields[field] !== undefined);
       let statement = createStatements.get(given.join(","));
       if (!statement) createStatements.set(given.join(","), (statement = withCaller(createCardSql(given, CALLER))));
-      row = await run(statement, { ...common, snapId: card, cardId: `c${randomBytes(12).toString("hex")}`, fields: JSON.stringify(fields), fieldNames: Object.keys(fields).sort() });
+      row = await run(statement, {
+        ...common,
+        snapId: card,
+        cardId: `c${randomBytes(12).toString("hex")}`,
+        fields: JSON.stringify(fields),
+        fieldNames: Object.keys(fields).sort(),
+      });
     } else if (card && request.method === "DELETE") {
       row = await run(DELETE_CARD, { ...common, cardId: card });
     } else if (line && request.method === "PATCH") {

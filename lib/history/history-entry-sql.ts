@@ -12,7 +12,10 @@ import { MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
  * statement has changed before it: `bumped` must read the CTEs that change cards or lines, so
  * that they ran first (docs/ARCHITECTURE.md, "Single writes").
  */
-export function historyEntrySql(param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "snapshotQuery" | "retentionDays") => string, change: string): string {
+export function historyEntrySql(
+  param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "snapshotQuery" | "retentionDays") => string,
+  change: string,
+): string {
   return `
     , history_current AS (
       SELECT b.id, b.version, b."updatedAt", ${change} AS change,

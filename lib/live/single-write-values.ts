@@ -27,4 +27,3 @@ export function singleWriteValues(principal: Principal): Record<SingleWriteParam
     retentionDays: historyRetentionDays(),
   };
 }
-

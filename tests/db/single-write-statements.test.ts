@@ -16,6 +16,8 @@ type Lib = {
   createCard: typeof import("../../lib/cards/create-card").createCard;
   deleteCard: typeof import("../../lib/cards/delete-card").deleteCard;
   updateLine: typeof import("../../lib/lines/update-line").updateLine;
+  createLine: typeof import("../../lib/lines/create-line").createLine;
+  deleteLine: typeof import("../../lib/lines/delete-line").deleteLine;
   authenticateApiKey: typeof import("../../lib/auth/api-keys/authenticate-api-key").authenticateApiKey;
   cardEtag: typeof import("../../lib/cards/card-etag").cardEtag;
   cardEtagSql: typeof import("../../lib/cards/card-etag-sql").cardEtagSql;
@@ -46,11 +48,15 @@ beforeAll(async () => {
   const { displayPrefix, generateApiKeySecret } = await import("../../lib/auth/api-keys/key-format");
   apiKey = generateApiKeySecret();
   await admin.query(`INSERT INTO "Workspace" (id, name) VALUES ($1, 'W')`, [ids.workspace]);
-  await admin.query(`INSERT INTO "User" (id, email, name, "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.com', 'U', 'x', now()), ($2, $2 || '@example.com', 'O', 'x', now())`, [
+  await admin.query(
+    `INSERT INTO "User" (id, email, name, "passwordHash", "updatedAt") VALUES ($1, $1 || '@example.com', 'U', 'x', now()), ($2, $2 || '@example.com', 'O', 'x', now())`,
+    [ids.user, ids.other],
+  );
+  await admin.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $3, 'member'), ($2, $3, 'member')`, [
     ids.user,
     ids.other,
+    ids.workspace,
   ]);
-  await admin.query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $3, 'member'), ($2, $3, 'member')`, [ids.user, ids.other, ids.workspace]);
   await admin.query(`INSERT INTO "ApiKey" (id, "userId", name, prefix, "keyHash") VALUES ($1, $2, 'k', $3, $4)`, [
     ids.key,
     ids.user,
@@ -70,6 +76,8 @@ beforeAll(async () => {
     ...(await import("../../lib/cards/create-card")),
     ...(await import("../../lib/cards/delete-card")),
     ...(await import("../../lib/lines/update-line")),
+    ...(await import("../../lib/lines/create-line")),
+    ...(await import("../../lib/lines/delete-line")),
     ...(await import("../../lib/auth/api-keys/authenticate-api-key")),
     ...(await import("../../lib/cards/card-etag")),
     ...(await import("../../lib/cards/card-etag-sql")),
@@ -100,8 +108,11 @@ describe("a single write's round trips", () => {
 
   it("a card PATCH is one statement, with If-Match too, and a refused one writes nothing", async () => {
     expect(await countStatements(() => lib.updateCard(owner(), ids.card, { title: "patched" }))).toBe(1);
-    const { rows } = await admin.query(`SELECT id, row, col, "rowSpan", "colSpan", color, "cellOpacity", "borderRadius", "borderSize", "snapId", title,
-      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline FROM "Card" WHERE id = $1`, [ids.card]);
+    const { rows } = await admin.query(
+      `SELECT id, row, col, "rowSpan", "colSpan", color, "cellOpacity", "borderRadius", "borderSize", "snapId", title,
+      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline FROM "Card" WHERE id = $1`,
+      [ids.card],
+    );
     const tag = lib.cardEtag(rows[0]);
     expect(await countStatements(() => lib.updateCard(owner(), ids.card, { color: "#fde68a" }, { ifMatch: [tag] }))).toBe(1);
     const version = async () => (await admin.query(`SELECT version FROM "Snap" WHERE id = $1`, [ids.snap])).rows[0].version as number;
@@ -111,6 +122,20 @@ describe("a single write's round trips", () => {
     await expect(lib.updateCard(stranger, ids.card, { color: "#000000" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(lib.updateCard(owner(), id("none"), { color: "#000000" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await version()).toBe(before);
+  });
+
+  it("a line create and DELETE are one statement each; a line to a card of another snap is refused (400) and writes nothing", async () => {
+    let created = "";
+    expect(
+      await countStatements(async () => {
+        created = (await lib.createLine(owner(), ids.snap, { fromCardId: ids.card2, toCardId: ids.card, style: "dashed" })).id;
+      }),
+    ).toBe(1);
+    expect(await countStatements(() => lib.deleteLine(owner(), created))).toBe(1);
+    await expect(lib.createLine(owner(), ids.snap, { fromCardId: ids.card2, toCardId: id("none") })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      details: [{ path: "toCardId", message: "No such card in this snap" }],
+    });
   });
 
   it("a card create, a line PATCH and a card DELETE are one statement each", async () => {
