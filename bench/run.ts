@@ -144,6 +144,8 @@ async function main() {
 
     await measure([
       ...(["a", "b", "c"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
+      // The framework's floor for the single writes (h–k) at 1 connection.
+      ...plan("a1", `${requests.a.label}, 1 connection`, { ...requests.a.request, connections: 1 }),
       ...plan("g", "floor: node:http + pg, b's query", { ...requests.b.request, url: floor.baseUrl + snapPath, serverPid: floor.pid }),
       ...(["d", "e"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
       // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one

@@ -9,12 +9,14 @@ const cardColumns = Object.keys(cardSelect)
   .map((column) => `c."${column}"`)
   .join(", ");
 const statements = new Map<string, NamedSql<CreateCardParam>>();
+/** Texts kept, at most (fields sets a client chooses: past this they are built per request). */
+const MAX_STATEMENTS = 64;
 
 /**
  * POST /api/snaps/cards/:id as one statement (lib/live/single-write-sql.ts): the snap and the
  * caller's access read; the card inserted only where the caller may edit the snap. A column the
  * card leaves out is not listed, so schema.prisma's defaults stay the only ones: one text per set
- * of fields given (few in practice; each prepared once per connection). Answers one row: found,
+ * of fields given (few in practice; each prepared once per connection, lib/db/row-reader.ts). Answers one row: found,
  * editable, and the card as inserted (NULL when it was not).
  */
 export function createCardSql(fields: readonly CardColumn[], inline: Partial<Record<CreateCardParam, string>> = {}): NamedSql<CreateCardParam> {
@@ -45,7 +47,7 @@ export function createCardSql(fields: readonly CardColumn[], inline: Partial<Rec
       }),
       inline,
     );
-    if (!Object.keys(inline).length) statements.set(key, statement);
+    if (!Object.keys(inline).length && statements.size < MAX_STATEMENTS) statements.set(key, statement);
   }
   return statement;
 }
