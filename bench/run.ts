@@ -215,6 +215,7 @@ async function main() {
 
     report({ results, plans, writePlans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
     if (results.some((r) => r.non2xx || r.errors)) {
+      for (const server of servers.slice(2)) console.error(server.log.slice(-20).join("\n"));
       console.error(app.log.slice(-40).join("\n"));
       throw new Error("some requests failed; the figures above are not valid");
     }
