@@ -23,7 +23,6 @@ import { deleteCardSql } from "../lib/cards/delete-card-sql";
 import { updateCardSql } from "../lib/cards/update-card-sql";
 import type { NamedSql } from "../lib/db/named-sql";
 import { historyRetentionDays } from "../lib/history/history-config";
-import { SNAPSHOT_QUERY } from "../lib/history/record-snap-history";
 import { updateLineSql } from "../lib/lines/update-line-sql";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
@@ -103,7 +102,6 @@ const server = createServer((request, response) => {
       actorApiKeyId: keyId,
       baseVersion: request.headers["base-version"] ? Number(request.headers["base-version"]) : null,
       eventId: `evt_${randomBytes(16).toString("base64url")}`,
-      snapshotQuery: SNAPSHOT_QUERY,
       retentionDays: historyRetentionDays(),
     };
     const card = /^\/api\/snaps\/cards\/([^/?]+)$/.exec(request.url ?? "")?.[1];

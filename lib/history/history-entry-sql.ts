@@ -1,4 +1,8 @@
 import { MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
+import { SNAPSHOT_QUERY } from "./record-snap-history";
+
+// The snapshot query as a literal of the statement, sent once with its text rather than with every write.
+const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
 
 /**
  * The history entry of a single write (lib/live/single-write-sql.ts), as CTEs of its statement:
@@ -6,16 +10,13 @@ import { MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
  * `bumped` (id, version, "updatedAt") and its change given as SQL (`change`, json). A snapshot is
  * taken at a multiple of SNAPSHOT_EVERY or when the previous version has no entry; the old entries
  * retention no longer needs are pruned at a multiple of SNAPSHOT_EVERY. `param` names the actor,
- * the snapshot query (SNAPSHOT_QUERY) and the retention in days.
+ * and the retention in days.
  *
  * The snapshot function runs its query with a snapshot of its own, which sees the rows this
  * statement has changed before it: `bumped` must read the CTEs that change cards or lines, so
  * that they ran first (docs/ARCHITECTURE.md, "Single writes").
  */
-export function historyEntrySql(
-  param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "snapshotQuery" | "retentionDays") => string,
-  change: string,
-): string {
+export function historyEntrySql(param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "retentionDays") => string, change: string): string {
   return `
     , history_current AS (
       SELECT b.id, b.version, b."updatedAt", ${change} AS change,
@@ -25,7 +26,7 @@ export function historyEntrySql(
     ), history_inserted AS (
       INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, snapshot)
       SELECT hc.id, hc.version, hc."updatedAt", ${param("actorType")}::text::"WriteActorType", ${param("actorUserId")}, ${param("actorApiKeyId")}, hc.change,
-        CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${param("snapshotQuery")}, hc.id, hc.version, hc."updatedAt") END
+        CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY_LITERAL}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
     ), history_cutoff AS (
       SELECT hc.id, (

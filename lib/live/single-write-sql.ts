@@ -10,16 +10,7 @@ const SNAP_EVENTS_KEPT = 500;
 
 /** The parameters every single write binds (lib/live/single-write-values.ts gives them). */
 export type SingleWriteParam =
-  | "actorType"
-  | "actorUserId"
-  | "actorApiKeyId"
-  | "baseVersion"
-  | "callerUserId"
-  | "callerWorkspaceId"
-  | "callerRole"
-  | "eventId"
-  | "snapshotQuery"
-  | "retentionDays";
+  "actorType" | "actorUserId" | "actorApiKeyId" | "baseVersion" | "callerUserId" | "callerWorkspaceId" | "callerRole" | "eventId" | "retentionDays";
 
 export interface SingleWriteParts {
   /** CTEs (no leading WITH) that read the target with its access, and write only where allowed. */

@@ -2,7 +2,6 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/auth/principal";
 import { historyRetentionDays } from "@/lib/history/history-config";
-import { SNAPSHOT_QUERY } from "@/lib/history/record-snap-history";
 import { currentSnapWrite } from "./snap-write-context";
 import type { SingleWriteParam } from "./single-write-sql";
 import { actorOf } from "./write-actor";
@@ -23,7 +22,6 @@ export function singleWriteValues(principal: Principal): Record<SingleWriteParam
     callerWorkspaceId: principal.workspaceId,
     callerRole: principal.role,
     eventId: `evt_${randomBytes(16).toString("base64url")}`,
-    snapshotQuery: SNAPSHOT_QUERY,
     retentionDays: historyRetentionDays(),
   };
 }
