@@ -4,9 +4,8 @@ import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { namedSql, type NamedSql } from "@/lib/db/named-sql";
 import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
 import { SNAP_EVENTS_CHANNEL } from "./live-channels";
+import { SNAP_EVENTS_KEPT } from "./record-snap-changes";
 
-/** Events kept per snap for streams to catch up from (as lib/live/record-snap-changes.ts). */
-const SNAP_EVENTS_KEPT = 500;
 
 /** The parameters every single write binds (lib/live/single-write-values.ts gives them). */
 export type SingleWriteParam =
