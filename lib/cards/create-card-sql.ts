@@ -1,5 +1,7 @@
 import type { NamedSql } from "@/lib/db/named-sql";
-import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
+import { feedEventSql } from "@/lib/events/feed-event-sql";
+import { historyEntrySql } from "@/lib/history/history-entry-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
 import { cardSelect } from "./card-selects";
 
@@ -13,7 +15,7 @@ const statements = new Map<string, NamedSql<CreateCardParam>>();
 const MAX_STATEMENTS = 64;
 
 /**
- * POST /api/snaps/cards/:id as one statement (lib/live/single-write-sql.ts): the snap and the
+ * POST /api/snaps/cards/:id as one statement (lib/single-writes/single-write-sql.ts): the snap and the
  * caller's access read; the card inserted only where the caller may edit the snap. A column the
  * card leaves out is not listed, so schema.prisma's defaults stay the only ones: one text per set
  * of fields given (few in practice; each prepared once per connection, lib/db/row-reader.ts). Answers one row: found,
@@ -36,12 +38,13 @@ export function createCardSql(fields: readonly CardColumn[], inline: Partial<Rec
         )`,
         changedSnapId: `SELECT w."snapId" FROM written AS w`,
         payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
-        history: `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`,
-        feed: {
-          type: "cards.created",
-          data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-          idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-        },
+        riders:
+          historyEntrySql(param, `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`) +
+          feedEventSql(param, {
+            type: "cards.created",
+            data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+            idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+          }),
         select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
         from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
       }),

@@ -1,11 +1,11 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
 import { runWriteStatement } from "@/lib/db/run-write-statement";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { fieldsSet } from "@/lib/live/snap-change";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/live/single-write-values";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
 import type { CardCreate } from "./card-schemas";
 import type { CardView } from "./card-selects";

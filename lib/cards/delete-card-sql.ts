@@ -1,11 +1,13 @@
-import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
+import { feedEventSql } from "@/lib/events/feed-event-sql";
+import { historyEntrySql } from "@/lib/history/history-entry-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 
 // The event's data: the card's id, and the lines' when there were any (ids only already).
 const DELETED_DATA = `(SELECT '{"cardIds":[' || to_json(g.id)::text || ']'
       || COALESCE(',"lineIds":[' || (SELECT string_agg(to_json(l.id)::text, ',') FROM gone_lines AS l) || ']', '') || '}' FROM gone_card AS g)`;
 
 /**
- * DELETE /api/snaps/cards/:id as one statement (lib/live/single-write-sql.ts): the card deleted
+ * DELETE /api/snaps/cards/:id as one statement (lib/single-writes/single-write-sql.ts): the card deleted
  * only where the caller may edit its snap, and the lines touching it with it (deleted here rather
  * than by the foreign keys' cascade, which runs only at the statement's end: the history snapshot
  * must not see them, and the change names them). `bumped` waits for both deletes. Answers one row:
@@ -29,11 +31,14 @@ export const deleteCardSql = (inline: Partial<Record<"cardId" | SingleWriteParam
       changedSnapId: `SELECT g."snapId" FROM gone_card AS g WHERE (SELECT count(*) FROM gone_lines) >= 0`,
       payload: `(SELECT jsonb_build_object('deletedCardIds', jsonb_build_array(g.id),
       'deletedLineIds', COALESCE((SELECT jsonb_agg(l.id) FROM gone_lines AS l), '[]'::jsonb)) FROM gone_card AS g)`,
-      history: `(SELECT CASE WHEN EXISTS (SELECT 1 FROM gone_lines)
+      riders:
+        historyEntrySql(
+          param,
+          `(SELECT CASE WHEN EXISTS (SELECT 1 FROM gone_lines)
       THEN json_build_object('deletedCardIds', json_build_array(g.id), 'deletedLineIds', (SELECT json_agg(l.id) FROM gone_lines AS l))
       ELSE json_build_object('deletedCardIds', json_build_array(g.id)) END
     FROM gone_card AS g)`,
-      feed: { type: "cards.deleted", data: DELETED_DATA, idsOnly: DELETED_DATA },
+        ) + feedEventSql(param, { type: "cards.deleted", data: DELETED_DATA, idsOnly: DELETED_DATA }),
       select: `t.id IS NOT NULL AS found, t.editable, EXISTS (SELECT 1 FROM gone_card) AS deleted`,
       from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
     }),

@@ -1,4 +1,6 @@
-import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
+import { feedEventSql } from "@/lib/events/feed-event-sql";
+import { historyEntrySql } from "@/lib/history/history-entry-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { CARD_COLUMN_TYPES } from "./card-column-types";
 import { cardEtagSql } from "./card-etag-sql";
 import { cardSelect } from "./card-selects";
@@ -9,7 +11,7 @@ const cardColumns = Object.keys(cardSelect)
   .join(", ");
 
 /**
- * PATCH /api/snaps/cards/:id as one statement (lib/live/single-write-sql.ts): the card and its
+ * PATCH /api/snaps/cards/:id as one statement (lib/single-writes/single-write-sql.ts): the card and its
  * snap's access read; the card updated only where the caller may edit the snap and, with If-Match
  * (`ifMatch`: its tags, or NULL), where the card's current ETag is one of them. Both conditions are
  * in the UPDATE's own WHERE, so PostgreSQL checks them again on the newest row if another write got
@@ -33,14 +35,18 @@ export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fiel
     )`,
       changedSnapId: `SELECT w."snapId" FROM written AS w`,
       payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
-      history: `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
+      riders:
+        historyEntrySql(
+          param,
+          `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
       SELECT json_object_agg(f.key, f.value) FROM json_each(row_to_json(w)) AS f WHERE f.key = ANY(${param("fieldNames")}::text[])), '{}'::json)))
     FROM written AS w)`,
-      feed: {
-        type: "cards.updated",
-        data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-        idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-      },
+        ) +
+        feedEventSql(param, {
+          type: "cards.updated",
+          data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+          idsOnly: `(SELECT '{"cardIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+        }),
       select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
       from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
     }),

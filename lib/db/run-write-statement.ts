@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { pool } from "./client";
 import type { NamedSql } from "./named-sql";
 import { createRowReader } from "./row-reader";

@@ -1,12 +1,11 @@
-import { MAX_EVENT_BYTES } from "@/lib/webhooks/webhook-config";
-import { WEBHOOK_OUTBOX_CHANNEL } from "@/lib/webhooks/webhook-outbox-channel";
+import { MAX_EVENT_BYTES, WEBHOOK_OUTBOX_CHANNEL } from "./event-config";
 import type { EventType } from "./event-types";
 
 // Room for the envelope (id, type, actor, ...) around data (as lib/events/record-feed-events.ts).
 const ENVELOPE_BYTES = 1024;
 
 /**
- * The feed event of a single write (lib/live/single-write-sql.ts) and, when a webhook is enabled,
+ * The feed event of a single write (lib/single-writes/single-write-sql.ts) and, when a webhook is enabled,
  * its seq in the webhooks' outbox, as CTEs of its statement: what record-feed-events.ts's
  * feedEventsCtes does, for the one snap in `bumped`, with the version the statement moved it to.
  * `data` and `idsOnly` are SQL giving the event's data as JSON text, in JSON.stringify's form (no

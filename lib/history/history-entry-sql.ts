@@ -5,7 +5,7 @@ import { SNAPSHOT_QUERY } from "./record-snap-history";
 const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
 
 /**
- * The history entry of a single write (lib/live/single-write-sql.ts), as CTEs of its statement:
+ * The history entry of a single write (lib/single-writes/single-write-sql.ts), as CTEs of its statement:
  * what lib/history/record-snap-history.ts's historyCtes does for a batch, for the one snap in
  * `bumped` (id, version, "updatedAt") and its change given as SQL (`change`, json). A snapshot is
  * taken at a multiple of SNAPSHOT_EVERY or when the previous version has no entry; the old entries

@@ -1,5 +1,7 @@
 import type { NamedSql } from "@/lib/db/named-sql";
-import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
+import { feedEventSql } from "@/lib/events/feed-event-sql";
+import { historyEntrySql } from "@/lib/history/history-entry-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { lineSelect } from "./line-selects";
 
 /** The looks a new line may leave out, and their SQL types. */
@@ -13,7 +15,7 @@ const lineColumns = Object.keys(lineSelect)
 const statements = new Map<string, NamedSql<CreateLineParam>>();
 
 /**
- * POST /api/snaps/:id/lines as one statement (lib/live/single-write-sql.ts): the snap, the
+ * POST /api/snaps/:id/lines as one statement (lib/single-writes/single-write-sql.ts): the snap, the
  * caller's access and whether each card is in that snap read; the line inserted only where the
  * caller may edit the snap and both cards are in it. A look left out is not listed (the schema's
  * default applies): one text per set of looks given. Answers one row: found, editable, fromInSnap,
@@ -40,12 +42,13 @@ export function createLineSql(looks: readonly LineLook[]): NamedSql<CreateLinePa
         )`,
       changedSnapId: `SELECT w."snapId" FROM written AS w`,
       payload: `(SELECT jsonb_build_object('lines', jsonb_build_array(to_jsonb(w))) FROM written AS w)`,
-      history: `(SELECT json_build_object('createdLines', json_build_array(row_to_json(w))) FROM written AS w)`,
-      feed: {
-        type: "lines.created",
-        data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-        idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-      },
+      riders:
+        historyEntrySql(param, `(SELECT json_build_object('createdLines', json_build_array(row_to_json(w))) FROM written AS w)`) +
+        feedEventSql(param, {
+          type: "lines.created",
+          data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+          idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+        }),
       select: `t.id IS NOT NULL AS found, t.editable, t."fromInSnap", t."toInSnap", (SELECT row_to_json(w) FROM written AS w) AS line`,
       from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
     }));

@@ -1,10 +1,10 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
 import { runWriteStatement } from "@/lib/db/run-write-statement";
-import { ApiError, type ErrorDetail } from "@/lib/http/api-error";
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/live/single-write-values";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import { createLineSql, LINE_LOOK_TYPES, type LineLook } from "./create-line-sql";
 import type { LineCreate } from "./line-schemas";
 import type { LineView } from "./line-selects";

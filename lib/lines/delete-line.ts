@@ -1,9 +1,9 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { runWriteStatement } from "@/lib/db/run-write-statement";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/live/single-write-values";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import { DELETE_LINE_SQL } from "./delete-line-sql";
 
 interface DeletedLineRow {

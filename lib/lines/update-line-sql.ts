@@ -1,4 +1,6 @@
-import { singleWriteSql, type SingleWriteParam } from "@/lib/live/single-write-sql";
+import { feedEventSql } from "@/lib/events/feed-event-sql";
+import { historyEntrySql } from "@/lib/history/history-entry-sql";
+import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { lineSelect } from "./line-selects";
 
 const lineColumns = Object.keys(lineSelect)
@@ -6,7 +8,7 @@ const lineColumns = Object.keys(lineSelect)
   .join(", ");
 
 /**
- * PATCH /api/lines/:id as one statement (lib/live/single-write-sql.ts): the line updated only where
+ * PATCH /api/lines/:id as one statement (lib/single-writes/single-write-sql.ts): the line updated only where
  * the caller may edit its snap; a look the update leaves out (NULL in `fields`) keeps its value.
  * Answers one row: found, editable, and the line as written (NULL when nothing was).
  */
@@ -25,12 +27,13 @@ export const updateLineSql = (inline: Partial<Record<"lineId" | "fields" | Singl
     )`,
       changedSnapId: `SELECT w."snapId" FROM written AS w`,
       payload: `(SELECT jsonb_build_object('lines', jsonb_build_array(to_jsonb(w))) FROM written AS w)`,
-      history: `(SELECT json_build_object('updatedLines', json_build_array(row_to_json(w))) FROM written AS w)`,
-      feed: {
-        type: "lines.updated",
-        data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
-        idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
-      },
+      riders:
+        historyEntrySql(param, `(SELECT json_build_object('updatedLines', json_build_array(row_to_json(w))) FROM written AS w)`) +
+        feedEventSql(param, {
+          type: "lines.updated",
+          data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
+          idsOnly: `(SELECT '{"lineIds":[' || to_json(w.id)::text || ']}' FROM written AS w)`,
+        }),
       select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS line`,
       from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
     }),

@@ -3,8 +3,6 @@ import sql from "sql-template-tag";
 import { pool } from "@/lib/db/pool";
 import { STALE_JOB_SECONDS } from "./release-stale-jobs";
 
-export { WEBHOOK_OUTBOX_CHANNEL } from "./webhook-outbox-channel";
-
 /**
  * Claims up to `limit` events of the webhooks' outbox for one fan-out, oldest first: those no
  * fan-out holds, and those whose claim is older than a live fan-out ever takes (its instance died

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import bcrypt from "bcrypt";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Principal } from "../../lib/auth/principal";
+import type { Principal } from "../../lib/request/principal";
 
 type Lib = {
   updateCard: typeof import("../../lib/cards/update-card").updateCard;

@@ -1,13 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { historyRetentionDays } from "@/lib/history/history-config";
-import { currentSnapWrite } from "./snap-write-context";
+import { currentSnapWrite } from "@/lib/live/snap-write-context";
 import type { SingleWriteParam } from "./single-write-sql";
-import { actorOf } from "./write-actor";
+import { actorOf } from "@/lib/live/write-actor";
 
 /**
- * The values of the parameters every single write binds (lib/live/single-write-sql.ts): the actor
+ * The values of the parameters every single write binds (lib/single-writes/single-write-sql.ts): the actor
  * as lib/live/write-actor.ts says (any actor type: the statement only stores it), the caller's
  * access facts, the request's Base-Version, a new feed event id.
  */

@@ -1,13 +1,9 @@
-import { feedEventSql } from "@/lib/events/feed-event-sql";
-import type { EventType } from "@/lib/events/event-types";
-import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { namedSql, type NamedSql } from "@/lib/db/named-sql";
 import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
-import { SNAP_EVENTS_CHANNEL } from "./live-channels";
-import { SNAP_EVENTS_KEPT } from "./record-snap-changes";
+import { SNAP_EVENTS_CHANNEL } from "@/lib/live/live-channels";
+import { SNAP_EVENTS_KEPT } from "@/lib/live/record-snap-changes";
 
-
-/** The parameters every single write binds (lib/live/single-write-values.ts gives them). */
+/** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
 export type SingleWriteParam =
   "actorType" | "actorUserId" | "actorApiKeyId" | "baseVersion" | "callerUserId" | "callerWorkspaceId" | "callerRole" | "eventId" | "retentionDays";
 
@@ -18,10 +14,12 @@ export interface SingleWriteParts {
   changedSnapId: string;
   /** SQL (jsonb) of the live change's payload, less baseVersion (lib/live/snap-change.ts). */
   payload: string;
-  /** SQL (json) of the history entry's change (lib/history/history-change.ts). */
-  history: string;
-  /** The feed event: its type, and its data and ids-only data as JSON text (lib/events/feed-event-sql.ts). */
-  feed: { type: Exclude<EventType, "webhook.test">; data: string; idsOnly: string };
+  /**
+   * More CTEs, each starting with a comma, reading `bumped`: the history entry and the feed event
+   * (lib/history/history-entry-sql.ts, lib/events/feed-event-sql.ts, given by the write so that
+   * lib/live needs neither).
+   */
+  riders: string;
   /** The select list of the one row the statement answers (with "snapId" and version added). */
   select: string;
   /** Its FROM: the read of the target, LEFT JOINed so that an unknown id still answers a row. */
@@ -33,7 +31,8 @@ export interface SingleWriteParts {
  * interactive transaction (docs/ARCHITECTURE.md, "Single writes"): the access check and the write
  * in the caller's CTEs, then what lib/live/record-snap-changes.ts and its riders do for a batch,
  * for the one snap written: its version and updatedAt moved, the SnapEvent (older ones pruned), the
- * history entry, the feed event and its outbox row, and the NOTIFY (sent on commit). `bumped`
+ * history entry and the feed event with its outbox row (the write's riders), and the NOTIFY (sent
+ * on commit). `bumped`
  * reads the write's CTEs, so they have run when the history snapshot reads the snap. `param`
  * names the parameters; the write's own ones are named by the caller.
  */
@@ -56,7 +55,7 @@ export function singleWriteSql<Name extends string>(
       FROM bumped AS b
     ), snap_events_pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE e."snapId" = b.id AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
-    ) ${historyEntrySql(param, parts.history)} ${feedEventSql(param, parts.feed)}
+    ) ${parts.riders}
     SELECT ${parts.select}, b.id AS "snapId", b.version,
       CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM pg_notify('${SNAP_EVENTS_CHANNEL}', b.id || ':' || b.version))::int END AS notified
     FROM ${parts.from} LEFT JOIN bumped AS b ON true`;
