@@ -12,10 +12,12 @@ import { cpuTimeMs } from "./server";
 
 export interface LoadOptions {
   url: string;
-  method?: "GET" | "POST" | "PATCH";
+  method?: "GET" | "POST" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
   /** A body per request; `client` is the connection's index (0 … connections-1), `n` counts its requests. */
   body?: (client: number, n: number) => string;
+  /** A path and body per request (the single-write scenarios: bench/write-fixtures.ts); `url` then gives the server. */
+  request?: (client: number) => { path: string; body?: string };
   connections: number;
   warmupSeconds: number;
   /** Measured seconds in all (split between the rounds). */
@@ -57,7 +59,7 @@ interface Tally {
 }
 
 async function run(options: LoadOptions, seconds: number, tally?: Tally): Promise<void> {
-  const { url, method = "GET", headers = {}, body, connections } = options;
+  const { url, method = "GET", headers = {}, body, request: perRequest, connections } = options;
   await options.prepare?.();
   let nextClient = 0;
   const dbCpuBefore = tally ? await options.databaseCpu?.sample() : undefined;
@@ -70,13 +72,18 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
     duration: seconds,
     // The bench's own heavy requests (100 cards) take far less than this; a timeout is a failure.
     timeout: 10,
-    setupClient: body
+    setupClient: perRequest
       ? (client) => {
           const index = nextClient++;
-          let n = 0;
-          client.setRequests([{ method, headers, setupRequest: (request) => ({ ...request, body: body(index, n++) }) }]);
+          client.setRequests([{ method, headers, setupRequest: (request) => ({ ...request, ...perRequest(index) }) }]);
         }
-      : undefined,
+      : body
+        ? (client) => {
+            const index = nextClient++;
+            let n = 0;
+            client.setRequests([{ method, headers, setupRequest: (request) => ({ ...request, body: body(index, n++) }) }]);
+          }
+        : undefined,
   }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>;
   if (tally) {
     instance.on("response", (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {

@@ -2,7 +2,7 @@
  * `npm run bench`: the production build under load on a fresh PostgreSQL database
  * (docs/PERFORMANCE.md). Builds when stale (into NEXT_DIST_DIR, default .next-bench, so another
  * checkout's .next is left alone), seeds with SQL, starts `next start` and the plain floor server,
- * drives scenarios a–g with autocannon on loopback, prints one table and writes bench/results.json.
+ * drives scenarios a–k with autocannon on loopback, prints one table and writes bench/results.json.
  *
  * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_WARMUP (s, default 3),
  * BENCH_ROUNDS (default 5: the scenarios measured together are interleaved in that many rounds),
@@ -10,7 +10,9 @@
  * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
  * $TMPDIR/snap-bench-profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
  * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
- * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server).
+ * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server), BENCH_APP_DIR
+ * (another checkout, already built into its NEXT_DIST_DIR, runs as the app: a before and after
+ * against the same floors).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -27,6 +29,7 @@ import { BASELINE_PATH, scenarioRequests, snapPath as snapPathOf } from "./scena
 import { explainSearch, SEARCH_CARDS_PER_SNAP, SEARCH_QUERY, SEARCH_SNAPS, searchIndexSwitch, seedSearchCorpus, type SearchPlans } from "./search";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
+import { seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 
@@ -44,6 +47,8 @@ const LARGE = SMALL * 10;
 const ROUNDS = Math.max(1, Math.min(numberEnv("BENCH_ROUNDS", 5), Math.floor(SECONDS)));
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
+/** Single writes of each kind sent to each server before h–k are measured. */
+const WRITE_WARMUP_REQUESTS = 200;
 
 interface Scenario extends LoadResult {
   id: string;
@@ -67,7 +72,7 @@ async function check(url: string, init: RequestInit, expected: number): Promise<
 
 async function main() {
   const { ensureBuild } = await import("../scripts/ensure-build");
-  await ensureBuild({ log });
+  if (!process.env.BENCH_APP_DIR) await ensureBuild({ log });
 
   log("creating and seeding a fresh database");
   const database = await createBenchDatabase();
@@ -90,7 +95,7 @@ async function main() {
     }
     const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
     if (process.env.BENCH_CPU_PROF === "1") nodeFlags.push("--cpu-prof", `--cpu-prof-dir=${profileDir}`);
-    const app = await startApp(serverEnv, nodeFlags);
+    const app = await startApp(serverEnv, nodeFlags, process.env.BENCH_APP_DIR || process.cwd());
     servers.push(app);
     const floor = await startFloor(serverEnv);
     servers.push(floor);
@@ -142,12 +147,50 @@ async function main() {
 
     await measure([
       ...(["a", "b", "c"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
+      // The framework's floor for the single writes (h–k) at 1 connection.
+      ...plan("a1", `${requests.a.label}, 1 connection`, { ...requests.a.request, connections: 1 }),
       ...plan("g", "floor: node:http + pg, b's query", { ...requests.b.request, url: floor.baseUrl + snapPath, serverPid: floor.pid }),
       ...(["d", "e"] as const).flatMap((id) => plan(id, requests[id].label, requests[id].request)),
       // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one
       // client sending back to back gives the latency of one batch, which the 25 ms target is about.
       ...(["d", "e"] as const).flatMap((id) => plan(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 })),
     ]);
+
+    // h–k: single writes, the app against the write floor (bench/write-floor-server.ts), each kind
+    // at 1 connection and at WRITE_CONNECTIONS connections on as many snaps.
+    const writeKinds = (["h", "i", "j", "k"] as const).filter((id) => wanted(id));
+    if (writeKinds.length > 0) {
+      log("seeding the single-write scenarios' snaps");
+      const writes = writeRequests(await seedWriteFixtures(database.url, fixtures, WARMUP + SECONDS));
+      const writeFloor = await startFloor(serverEnv, ["--conditions=react-server", "bench/write-floor-server.ts"]);
+      servers.push(writeFloor);
+      for (const id of writeKinds) {
+        const { label, method, headers, request } = writes[id];
+        const base = { method, headers: { ...keyAuth, ...headers }, request };
+        // Requests one by one first: both must answer 2xx, or the ratio compares failures; and both
+        // are warm (route modules loaded, code optimized, statements prepared) before the first
+        // measured kind, which would otherwise bear the server's start on a busy machine.
+        for (const server of [app, writeFloor]) {
+          for (let n = 0; n < WRITE_WARMUP_REQUESTS; n++) {
+            const { path, body } = request(0);
+            const response = await fetch(server.baseUrl + path, { method, headers: base.headers, body });
+            const text = await response.text();
+            if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} on ${server === app ? "the app" : "the write floor"}: ${text}`);
+          }
+        }
+        await measure([
+          ...plan(`${id}1`, `${label}, 1 connection`, { ...base, url: app.baseUrl, connections: 1 }),
+          ...plan(`${id}f1`, `write floor: ${label}, 1 connection`, { ...base, url: writeFloor.baseUrl, connections: 1, serverPid: writeFloor.pid }),
+          ...plan(`${id}${WRITE_CONNECTIONS}`, `${label}, ${WRITE_CONNECTIONS} connections`, { ...base, url: app.baseUrl, connections: WRITE_CONNECTIONS }),
+          ...plan(`${id}f${WRITE_CONNECTIONS}`, `write floor: ${label}, ${WRITE_CONNECTIONS} connections`, {
+            ...base,
+            url: writeFloor.baseUrl,
+            connections: WRITE_CONNECTIONS,
+            serverPid: writeFloor.pid,
+          }),
+        ]);
+      }
+    }
 
     const principal: Principal = { userId: fixtures.userId, workspaceId: fixtures.workspaceId, role: "admin", via: "apiKey", apiKeyId: "bench" };
     // After d and e ran, so the plans are those of tables grown by their writes.
@@ -182,7 +225,11 @@ async function main() {
       try {
         await measure([
           ...plan("s1", `GET /api/search "${SEARCH_QUERY}", 1 connection`, { ...searchRequest, connections: 1, prepare: () => indexes.set(true) }),
-          ...plan("s-d1", `${requests.d.label}, 1 connection, with the search indexes`, { ...requests.d.request, connections: 1, prepare: () => indexes.set(true) }),
+          ...plan("s-d1", `${requests.d.label}, 1 connection, with the search indexes`, {
+            ...requests.d.request,
+            connections: 1,
+            prepare: () => indexes.set(true),
+          }),
           ...plan("s-d1-none", `${requests.d.label}, 1 connection, without them`, { ...requests.d.request, connections: 1, prepare: () => indexes.set(false) }),
         ]);
       } finally {
@@ -195,12 +242,15 @@ async function main() {
     const bcryptCompares = serverMetrics?.bcryptCompares ?? null;
     if (serverMetrics) {
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      log(`server memory at the end: V8 heap ${mb(serverMetrics.heapUsedBytes)} used of ${mb(serverMetrics.heapTotalBytes)}, external ${mb(serverMetrics.externalBytes)}`);
+      log(
+        `server memory at the end: V8 heap ${mb(serverMetrics.heapUsedBytes)} used of ${mb(serverMetrics.heapTotalBytes)}, external ${mb(serverMetrics.externalBytes)}`,
+      );
     }
     const memory = memoryMb(app.pid);
 
     report({ results, plans, writePlans, searchPlans, bcryptCompares, idleRssMb, peakRssMb: memory?.peak ?? null, maxSampledRssMb: maxRss || null });
     if (results.some((r) => r.non2xx || r.errors)) {
+      for (const server of servers.slice(2)) console.error(server.log.slice(-20).join("\n"));
       console.error(app.log.slice(-40).join("\n"));
       throw new Error("some requests failed; the figures above are not valid");
     }
@@ -249,6 +299,11 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
     [`f(${LARGE})/f(${SMALL}) p99, 1 connection`]: ratio(large1?.p99, small1?.p99),
     "d with/without search indexes p50, 1 connection": ratio(get("s-d1")?.p50, get("s-d1-none")?.p50),
     "d with/without search indexes server+db cpu": ratio(cpuPerRequest(get("s-d1")), cpuPerRequest(get("s-d1-none"))),
+    ...Object.fromEntries(
+      ["h", "i", "j", "k"].flatMap((id) =>
+        [1, WRITE_CONNECTIONS].map((n) => [`${id}${n}/${id}f${n} req/s`, ratio(get(`${id}${n}`)?.reqPerSec, get(`${id}f${n}`)?.reqPerSec)]),
+      ),
+    ),
   };
   const targets = [
     { target: "b ≥ 0.7 × a", met: ratios["b/a req/s"] === null ? null : ratios["b/a req/s"] >= 0.7 },
@@ -270,6 +325,12 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
       target: "d with search indexes ≤ 1.1 × without (p50, 1 connection)",
       met: ratios["d with/without search indexes p50, 1 connection"] === null ? null : ratios["d with/without search indexes p50, 1 connection"] <= 1.1,
     },
+    ...["h", "i", "j", "k"].flatMap((id) =>
+      [1, WRITE_CONNECTIONS].map((n) => {
+        const value = ratio(get(`${id}${n}`)?.reqPerSec, get(`${id}f${n}`)?.reqPerSec);
+        return { target: `${id} ≥ 0.4 × its write floor (${n} connection${n > 1 ? "s" : ""})`, met: value === null ? null : value >= 0.4 };
+      }),
+    ),
     { target: "server peak RSS ≤ 300 MB", met: peakRssMb === null ? null : peakRssMb <= 300 },
   ];
 

@@ -113,9 +113,9 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
   throw new Error(`next start did not answer within 60 s:\n${server.log.join("\n")}`);
 }
 
-/** bench/floor-server.ts under tsx. */
-export async function startFloor(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/floor-server.ts"], {
+/** bench/floor-server.ts (or `script`, e.g. bench/write-floor-server.ts with its node flags) under tsx. */
+export async function startFloor(env: Record<string, string>, script = ["bench/floor-server.ts"]): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...script], {
     env: { ...process.env, ...env, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
   });

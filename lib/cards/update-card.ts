@@ -1,40 +1,44 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runTransaction } from "@/lib/db/run-transaction";
+import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
-import { snapHistory } from "@/lib/history/record-snap-history";
-import { recordSnapChanges } from "@/lib/live/record-snap-changes";
-import { actorOf } from "@/lib/live/write-actor";
-import { cardChangesBySnap } from "@/lib/live/snap-change";
-import { assertSnapAccess } from "@/lib/snaps/snap-access";
-import { applyCardUpdates } from "./apply-card-updates";
-import { cardColumnsSql } from "./card-columns-sql";
-import { cardEtag } from "./card-etag";
+import type { IfMatch } from "@/lib/http/etag";
+import { fieldsSet } from "@/lib/live/snap-change";
+import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import type { CardUpdate } from "./card-schemas";
 import type { CardView } from "./card-selects";
-import { lockCards } from "./lock-cards";
-import { cardEvents } from "@/lib/events/feed-event-inputs";
-import { feedEvents } from "@/lib/events/record-feed-events";
+import { UPDATE_CARD_SQL } from "./update-card-sql";
+
+interface UpdatedCardRow {
+  found: boolean;
+  editable: boolean | null;
+  card: CardView | null;
+  snapId: string | null;
+  version: number | null;
+}
 
 /**
  * PATCH /api/snaps/cards/:id: needs edit access to the card's snap (404 unknown card, 403 not
- * editable). With If-Match, the card as locked must still have that ETag (412 otherwise).
+ * editable). With If-Match, the card must still have one of its ETags when it is written (412
+ * otherwise, and nothing written). One statement (lib/cards/update-card-sql.ts).
  */
 export async function updateCard(principal: Principal, cardId: string, input: CardUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<CardView> {
-  return runTransaction(async (tx) => {
-    const card = (await lockCards(tx, [cardId], "update")).get(cardId);
-    if (!card) throw new ApiError("NOT_FOUND", "Card not found");
-    assertSnapAccess(principal, card, "edit", "card");
+  const [row] = (await runWriteStatement(UPDATE_CARD_SQL, {
+    ...singleWriteValues(principal),
+    cardId,
+    fields: JSON.stringify(input),
+    fieldNames: fieldsSet(input),
+    ifMatch: ifMatch === undefined || ifMatch === "*" ? null : [...ifMatch],
+  })) as UpdatedCardRow[];
+  if (!row?.found) throw new ApiError("NOT_FOUND", "Card not found");
+  if (!row.editable) throw new ApiError("FORBIDDEN", "You may not edit this card");
+  if (!row.card) {
     if (ifMatch !== undefined && ifMatch !== "*") {
-      const [current] = await tx.$queryRaw<CardView[]>`SELECT ${cardColumnsSql} FROM "Card" AS c WHERE c.id = ${cardId}`;
-      assertIfMatch(ifMatch, cardEtag(current!), "card");
+      throw new ApiError("PRECONDITION_FAILED", "The card changed since you read it: If-Match does not match its current ETag; read it again");
     }
-    const updated = await applyCardUpdates(tx, [{ ...input, id: cardId }]);
-    await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, [input]), [
-      snapHistory({ cards: updated }),
-      feedEvents(cardEvents("cards.updated", updated)),
-    ]);
-    return updated[0]!;
-  });
+    throw new ApiError("NOT_FOUND", "Card not found"); // deleted by a write that committed first
+  }
+  reportSnapVersion(row.snapId!, row.version!);
+  return row.card;
 }

@@ -14,6 +14,11 @@ const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
 /** The transaction a runTransaction call is running in, for calls nested inside its work. */
 const enclosing = new AsyncLocalStorage<Tx>();
 
+/** The transaction of the runTransaction call around the caller, if any (lib/db/run-write-statement.ts joins it). */
+export function currentTransaction(): Tx | undefined {
+  return enclosing.getStore();
+}
+
 /**
  * Runs `work` in one interactive transaction, again (up to 5 times, with jitter) when PostgreSQL
  * aborts it for a deadlock or serialization failure, so such a race never surfaces as a 500.

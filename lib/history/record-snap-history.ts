@@ -40,9 +40,11 @@ export async function insertHistoryEntries(tx: Tx, actor: WriteActor, entries: r
 const fromJson = (entries: readonly HistoryEntryInput[]) =>
   Prisma.sql`SELECT * FROM json_to_recordset(${JSON.stringify(entries)}::json) AS e("snapId" text, change json)`;
 
-// The detail as GET answers it ($1 the snap), with the version and updatedAt given ($2, $3): the
-// statement that moves them cannot see its own update of the row.
-const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt', s."updatedAt"`].reduce((sql, pair, index) => {
+/**
+ * The detail as GET answers it ($1 the snap), with the version and updatedAt given ($2, $3): the
+ * statement that moves them cannot see its own update of the row.
+ */
+export const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt', s."updatedAt"`].reduce((sql, pair, index) => {
   if (!sql.includes(pair)) throw new Error(`history snapshots expect ${pair} in the snap detail's SQL`);
   return sql.replace(pair, `${pair.split(",")[0]}, $${index + 2}`);
 }, SNAP_DETAIL_JSON_SQL)}::json FROM "Snap" AS s WHERE s.id = $1`;

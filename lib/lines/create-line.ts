@@ -1,39 +1,56 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runTransaction } from "@/lib/db/run-transaction";
-import { snapHistory } from "@/lib/history/record-snap-history";
-import { recordSnapChanges } from "@/lib/live/record-snap-changes";
-import { actorOf } from "@/lib/live/write-actor";
+import { createId } from "@/lib/db/create-id";
+import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
-import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
+import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { createLineSql, LINE_LOOK_TYPES, type LineLook } from "./create-line-sql";
 import type { LineCreate } from "./line-schemas";
-import { lineSelect, type LineView } from "./line-selects";
-import { lineEvent } from "@/lib/events/feed-event-inputs";
-import { feedEvents } from "@/lib/events/record-feed-events";
+import type { LineView } from "./line-selects";
 
-/** POST /api/snaps/:id/lines: both cards must belong to that snap (400 otherwise). */
+const LOOKS = Object.keys(LINE_LOOK_TYPES) as LineLook[];
+
+interface CreatedLineRow {
+  found: boolean;
+  editable: boolean | null;
+  fromInSnap: boolean | null;
+  toInSnap: boolean | null;
+  line: LineView | null;
+  snapId: string | null;
+  version: number | null;
+}
+
+/** POST /api/snaps/:id/lines: both cards must belong to that snap (400 otherwise). One statement (lib/lines/create-line-sql.ts). */
 export async function createLine(principal: Principal, snapId: string, input: LineCreate): Promise<LineView> {
-  return runTransaction(async (tx) => {
-    const snap = await tx.snap.findUnique({ where: { id: snapId }, select: snapAccessSelect });
-    if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
-    assertSnapAccess(principal, snap, "edit");
+  const { fromCardId, toCardId, ...looks } = input;
+  let rows: unknown[];
+  try {
+    rows = await runWriteStatement(createLineSql(LOOKS.filter((look) => looks[look] !== undefined)), {
+      ...singleWriteValues(principal),
+      snapId,
+      lineId: createId(),
+      fromCardId,
+      toCardId,
+      fields: JSON.stringify(looks),
+    });
+  } catch (error) {
+    // A card deleted between the statement's read of it and the line's insert (the foreign key's check).
+    if ((error as { code?: unknown } | null)?.code === "23503") throw cardsNotInSnap([{ path: "fromCardId", message: "No such card in this snap" }]);
+    throw error;
+  }
+  const [row] = rows as CreatedLineRow[];
+  if (!row?.found) throw new ApiError("NOT_FOUND", "Snap not found");
+  if (!row.editable) throw new ApiError("FORBIDDEN", "You may not edit this snap");
+  const problems: ErrorDetail[] = [
+    ...(row.fromInSnap ? [] : [{ path: "fromCardId", message: "No such card in this snap" }]),
+    ...(row.toInSnap ? [] : [{ path: "toCardId", message: "No such card in this snap" }]),
+  ];
+  if (problems.length || !row.line) throw cardsNotInSnap(problems);
+  reportSnapVersion(row.snapId!, row.version!);
+  return row.line;
+}
 
-    // KEY SHARE keeps both cards from being deleted until the line exists, without blocking card edits.
-    const cards = await tx.$queryRaw<{ id: string; snapId: string }[]>`
-      SELECT id, "snapId" FROM "Card" WHERE id IN (${input.fromCardId}, ${input.toCardId}) ORDER BY id FOR KEY SHARE`;
-    const inSnap = new Set(cards.filter((card) => card.snapId === snapId).map((card) => card.id));
-    const problems: ErrorDetail[] = (["fromCardId", "toCardId"] as const)
-      .filter((end) => !inSnap.has(input[end]))
-      .map((end) => ({ path: end, message: "No such card in this snap" }));
-    if (problems.length) throw new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
-
-    const line = await tx.line.create({ data: { ...input, snapId }, select: lineSelect });
-    await recordSnapChanges(
-      tx,
-      actorOf(principal),
-      [{ snapId, lines: [line] }],
-      [snapHistory({ created: true }), feedEvents([lineEvent("lines.created", line)])],
-    );
-    return line;
-  });
+function cardsNotInSnap(problems: ErrorDetail[]): ApiError {
+  return new ApiError("BAD_REQUEST", "Both cards of a line must belong to its snap", problems);
 }

@@ -1,18 +1,24 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runTransaction } from "@/lib/db/run-transaction";
-import { snapHistory } from "@/lib/history/record-snap-history";
-import { recordSnapChanges } from "@/lib/live/record-snap-changes";
-import { actorOf } from "@/lib/live/write-actor";
-import { lockLine } from "./lock-line";
-import { lineDeletedEvent } from "@/lib/events/feed-event-inputs";
-import { feedEvents } from "@/lib/events/record-feed-events";
+import { runWriteStatement } from "@/lib/db/run-write-statement";
+import { ApiError } from "@/lib/errors/api-error";
+import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { DELETE_LINE_SQL } from "./delete-line-sql";
 
-/** DELETE /api/lines/:id: needs edit access to the line's snap. */
+interface DeletedLineRow {
+  found: boolean;
+  editable: boolean | null;
+  deleted: boolean;
+  snapId: string | null;
+  version: number | null;
+}
+
+/** DELETE /api/lines/:id: needs edit access to the line's snap. One statement (lib/lines/delete-line-sql.ts). */
 export async function deleteLine(principal: Principal, lineId: string): Promise<void> {
-  await runTransaction(async (tx) => {
-    const { snapId } = await lockLine(tx, principal, lineId, "delete");
-    await tx.line.deleteMany({ where: { id: lineId } });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, deletedLineIds: [lineId] }], [snapHistory(), feedEvents([lineDeletedEvent(snapId, lineId)])]);
-  });
+  const [row] = (await runWriteStatement(DELETE_LINE_SQL, { ...singleWriteValues(principal), lineId })) as DeletedLineRow[];
+  if (!row?.found) throw new ApiError("NOT_FOUND", "Line not found");
+  if (!row.editable) throw new ApiError("FORBIDDEN", "You may not edit this line");
+  if (!row.deleted) throw new ApiError("NOT_FOUND", "Line not found"); // deleted by a write that committed first
+  reportSnapVersion(row.snapId!, row.version!);
 }

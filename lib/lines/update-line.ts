@@ -1,21 +1,27 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runTransaction } from "@/lib/db/run-transaction";
-import { snapHistory } from "@/lib/history/record-snap-history";
-import { recordSnapChanges } from "@/lib/live/record-snap-changes";
-import { actorOf } from "@/lib/live/write-actor";
+import { runWriteStatement } from "@/lib/db/run-write-statement";
+import { ApiError } from "@/lib/errors/api-error";
+import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import type { LineUpdate } from "./line-schemas";
-import { lineSelect, type LineView } from "./line-selects";
-import { lockLine } from "./lock-line";
-import { lineEvent } from "@/lib/events/feed-event-inputs";
-import { feedEvents } from "@/lib/events/record-feed-events";
+import type { LineView } from "./line-selects";
+import { UPDATE_LINE_SQL } from "./update-line-sql";
 
-/** PATCH /api/lines/:id: needs edit access to the line's snap. */
+interface UpdatedLineRow {
+  found: boolean;
+  editable: boolean | null;
+  line: LineView | null;
+  snapId: string | null;
+  version: number | null;
+}
+
+/** PATCH /api/lines/:id: needs edit access to the line's snap. One statement (lib/lines/update-line-sql.ts). */
 export async function updateLine(principal: Principal, lineId: string, input: LineUpdate): Promise<LineView> {
-  return runTransaction(async (tx) => {
-    const { snapId } = await lockLine(tx, principal, lineId, "update");
-    const line = await tx.line.update({ where: { id: lineId }, data: { ...input, updatedAt: new Date() }, select: lineSelect });
-    await recordSnapChanges(tx, actorOf(principal), [{ snapId, lines: [line] }], [snapHistory(), feedEvents([lineEvent("lines.updated", line)])]);
-    return line;
-  });
+  const [row] = (await runWriteStatement(UPDATE_LINE_SQL, { ...singleWriteValues(principal), lineId, fields: JSON.stringify(input) })) as UpdatedLineRow[];
+  if (!row?.found) throw new ApiError("NOT_FOUND", "Line not found");
+  if (!row.editable) throw new ApiError("FORBIDDEN", "You may not edit this line");
+  if (!row.line) throw new ApiError("NOT_FOUND", "Line not found"); // deleted by a write that committed first
+  reportSnapVersion(row.snapId!, row.version!);
+  return row.line;
 }

@@ -23,3 +23,8 @@ export async function runSnapWrite<T>(baseVersion: number | null, work: () => Pr
 export function currentSnapWrite(): SnapWriteContext | undefined {
   return storage.getStore();
 }
+
+/** Reports a write's new snap version to the request (the Snap-Version header) when recordSnapChanges did not run. */
+export function reportSnapVersion(snapId: string, version: number): void {
+  storage.getStore()?.versions.set(snapId, version);
+}

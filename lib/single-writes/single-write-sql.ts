@@ -1,0 +1,63 @@
+import { namedSql, type NamedSql } from "@/lib/db/named-sql";
+import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
+import { SNAP_EVENTS_CHANNEL } from "@/lib/live/live-channels";
+import { SNAP_EVENTS_KEPT } from "@/lib/live/record-snap-changes";
+
+/** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
+export type SingleWriteParam =
+  "actorType" | "actorUserId" | "actorApiKeyId" | "baseVersion" | "callerUserId" | "callerWorkspaceId" | "callerRole" | "eventId" | "retentionDays";
+
+export interface SingleWriteParts {
+  /** CTEs (no leading WITH) that read the target with its access, and write only where allowed. */
+  write: string;
+  /** SQL giving the changed snap's id, read from the write's CTEs (no row when nothing was written). */
+  changedSnapId: string;
+  /** SQL (jsonb) of the live change's payload, less baseVersion (lib/live/snap-change.ts). */
+  payload: string;
+  /**
+   * More CTEs, each starting with a comma, reading `bumped`: the history entry and the feed event
+   * (lib/history/history-entry-sql.ts, lib/events/feed-event-sql.ts, given by the write so that
+   * lib/live needs neither).
+   */
+  riders: string;
+  /** The select list of the one row the statement answers (with "snapId" and version added). */
+  select: string;
+  /** Its FROM: the read of the target, LEFT JOINed so that an unknown id still answers a row. */
+  from: string;
+}
+
+/**
+ * A single write (one card or line created, updated or deleted) as ONE statement, sent without an
+ * interactive transaction (docs/ARCHITECTURE.md, "Single writes"): the access check and the write
+ * in the caller's CTEs, then what lib/live/record-snap-changes.ts and its riders do for a batch,
+ * for the one snap written: its version and updatedAt moved, the SnapEvent (older ones pruned), the
+ * history entry and the feed event with its outbox row (the write's riders), and the NOTIFY (sent
+ * on commit). `bumped`
+ * reads the write's CTEs, so they have run when the history snapshot reads the snap. `param`
+ * names the parameters; the write's own ones are named by the caller.
+ */
+export function singleWriteSql<Name extends string>(
+  build: (param: (name: Name | SingleWriteParam) => string, callerCanEdit: (snapAlias: string) => string) => SingleWriteParts,
+  inline: Partial<Record<Name | SingleWriteParam, string>> = {},
+): NamedSql<Name | SingleWriteParam> {
+  return namedSql<Name | SingleWriteParam>((param) => {
+    const caller = { userId: param("callerUserId"), workspaceId: param("callerWorkspaceId"), role: `${param("callerRole")}::text` };
+    const parts = build(param, (alias) => snapEditAccessSql(alias, caller));
+    return `WITH ${parts.write}
+    , bumped AS (
+      UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
+      WHERE s.id = (${parts.changedSnapId})
+      RETURNING s.id, s.version, s."updatedAt"
+    ), snap_event AS (
+      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
+      SELECT b.id, b.version, ${param("actorUserId")}, ${param("actorType")}::text::"WriteActorType", ${param("actorApiKeyId")},
+        jsonb_build_object('baseVersion', ${param("baseVersion")}::int) || ${parts.payload}
+      FROM bumped AS b
+    ), snap_events_pruned AS (
+      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE e."snapId" = b.id AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
+    ) ${parts.riders}
+    SELECT ${parts.select}, b.id AS "snapId", b.version,
+      CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM pg_notify('${SNAP_EVENTS_CHANNEL}', b.id || ':' || b.version))::int END AS notified
+    FROM ${parts.from} LEFT JOIN bumped AS b ON true`;
+  }, inline);
+}
