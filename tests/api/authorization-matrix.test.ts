@@ -196,14 +196,16 @@ async function insertLoneUser(): Promise<{ id: string; email: string }> {
   return user;
 }
 
+/** A pending invitation (one per workspace and email: a cell whose invitation was used up gets a new one). */
 async function insertInvitation(workspaceId: string, email: string): Promise<string> {
-  const id = newId();
-  await sql().query(
+  const { rows } = await sql().query(
     `INSERT INTO "WorkspaceInvitation" (id, "workspaceId", email, role, "invitedById", "expiresAt")
-     VALUES ($1, $2, $3, 'member', $4, now() + interval '14 days')`,
-    [id, workspaceId, email, team.admin.id],
+     VALUES ($1, $2, $3, 'member', $4, now() + interval '14 days')
+     ON CONFLICT ("workspaceId", email) DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"
+     RETURNING id`,
+    [newId(), workspaceId, email, team.admin.id],
   );
-  return id;
+  return rows[0].id;
 }
 
 interface Arranged {

@@ -55,7 +55,7 @@ describe("prototype keys in record fields are refused, naming the field", () => 
   it("an imported document with __proto__ in snap.rowHeights → 400 naming it, nothing made", async () => {
     const snap = await insertSnap(team.owner, { cards: 1 });
     const exported = await documentedFetch(`${baseUrl}/api/snaps/${snap.id}/export?format=json`, { headers: { authorization: `Bearer ${team.owner.key}` } });
-    const text = (await exported.text()).replace('"rowHeights":{}', '"rowHeights":{"__proto__":{"0":40}}');
+    const text = JSON.stringify(await exported.json()).replace('"rowHeights":{}', '"rowHeights":{"__proto__":{"0":40}}');
     expect(text).toContain("__proto__");
     const count = async () => (await sql().query(`SELECT count(*)::int AS n FROM "Snap" WHERE "userId" = $1`, [team.owner.id])).rows[0].n;
     const snapsBefore = await count();
