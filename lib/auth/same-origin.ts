@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/errors/api-error";
+import { config } from "@/lib/config";
+import { ApiError } from "@/lib/http/api-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -25,8 +26,8 @@ export function assertSameOrigin(request: Request): void {
  * say where the app lives (README, "Configuration").
  */
 function expectedOrigin(request: Request): string {
-  const configured = process.env.AUTH_URL;
-  if (configured && URL.canParse(configured)) return new URL(configured).origin;
+  const configured = config().AUTH_URL;
+  if (configured) return new URL(configured).origin;
   const url = new URL(request.url);
   return `${url.protocol}//${request.headers.get("host") ?? url.host}`;
 }

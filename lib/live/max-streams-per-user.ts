@@ -1,3 +1,5 @@
+import { config } from "@/lib/config";
+
 /**
  * How many event streams one user may hold open on one instance (LIVE_MAX_STREAMS_PER_USER, default
  * 20; README, "Configuration"): each is a socket and a subscriber held for as long as the client
@@ -5,8 +7,5 @@
  * is several tabs and devices with room to spare; a browser keeps about six per origin anyway.
  */
 export function maxStreamsPerUser(): number {
-  const raw = process.env.LIVE_MAX_STREAMS_PER_USER;
-  const value = raw === undefined || raw.trim() === "" ? 20 : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`LIVE_MAX_STREAMS_PER_USER must be a positive integer, got "${raw}"`);
-  return value;
+  return config().LIVE_MAX_STREAMS_PER_USER;
 }
