@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

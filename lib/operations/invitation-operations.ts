@@ -1,4 +1,4 @@
-import { examples } from "@/lib/openapi/examples";
+import { examples } from "@/lib/operations/examples/examples";
 import { acceptedInvitationResponseSchema, ownInvitationsResponseSchema } from "@/lib/workspaces/invitation-schemas";
 import { declareOperation } from "./operation";
 import { invitationIdParam } from "./path-params";

@@ -1,4 +1,4 @@
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { maskWebhookUrl } from "./mask-webhook-url";
 import type { WebhookRow } from "./webhook-selects";
 

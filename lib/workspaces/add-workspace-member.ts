@@ -3,7 +3,7 @@ import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { findUserByEmail } from "./find-user-by-email";
 import { moveUserIntoWorkspace, type MoveIntoWorkspaceResult } from "./move-user-into-workspace";
 import { addWorkspaceMemberInputSchema } from "./schemas";

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS } from "./invitation-limits";
 import { assertWorkspaceAdmin, lockWorkspaceMembers } from "./lock-workspace-members";
 import type { AddWorkspaceMemberInput } from "./schemas";

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { countAdmins } from "./lock-workspace-members";
 import { moveUserToFreshWorkspace } from "./move-user-to-fresh-workspace";
 

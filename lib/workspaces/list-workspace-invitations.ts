@@ -1,5 +1,5 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { MAX_PENDING_INVITATIONS } from "./invitation-limits";
 import { assertWorkspaceAdmin } from "./lock-workspace-members";

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Principal } from "@/lib/auth/principal";
+import type { Principal } from "@/lib/request/principal";
 import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertWorkspaceAdmin } from "./lock-workspace-members";
 
 /** DELETE /api/workspace/invitations/:id: admins only (403); another workspace's or an unknown id is 404. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { findPrototypeKey } from "@/lib/http/find-prototype-key";
 import { findUnstorableText } from "@/lib/http/find-unstorable-text";
 import { parseJsonBody, parseQuery, readBodyText } from "@/lib/http/parse";
