@@ -71,6 +71,21 @@ function oneOf<const Values extends readonly [string, ...string[]]>(values: Valu
     .meta({ default: fallback });
 }
 
+/** An http(s) URL, or unset: undefined. */
+function httpUrl() {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      if (isBlank(raw)) return undefined;
+      const value = raw.trim();
+      if (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)) return value;
+      context.addIssue({ code: "custom", message: `expects an http(s) URL such as https://snaps.example.com, got "${raw}"` });
+      return z.NEVER;
+    })
+    .meta({ default: undefined });
+}
+
 /** Standard Webhooks' retry schedule, in seconds after the failed attempt. */
 const DEFAULT_RETRY_DELAYS = "5,300,1800,7200,18000,36000,36000";
 
@@ -98,6 +113,8 @@ const configSchema = z.object({
   DATABASE_URL: secret(),
   DATABASE_POOL_SIZE: wholeNumber(1, 1_000, 10),
   AUTH_SECRET: secret(),
+  /** The app's public URL: Auth.js reads it itself; the CSRF check compares Origin with it. */
+  AUTH_URL: httpUrl(),
   PORT: wholeNumber(1, 65_535, 3000),
   HOSTNAME: text(),
   SNAP_DATA_DIR: text("data"),
@@ -131,6 +148,7 @@ const configSchema = z.object({
   OIDC_ALLOW_SIGNUP: flag(true),
   PASSWORD_SIGNIN: flag(true),
   AUDIT_RETENTION_DAYS: days(180),
+  LIVE_MAX_STREAMS_PER_USER: wholeNumber(1, 10_000, 20),
   /** Set by `npm start` (the heap cap, scripts/server-node-options.ts); Node reads it. */
   NODE_OPTIONS: text(),
 });

@@ -4,11 +4,13 @@ import { Dashboard } from "@/components/dashboard/dashboard";
 import { parseDashboardQuery, toListInput, toSearchParams, type DashboardQuery } from "@/components/dashboard/dashboard-query";
 import type { FolderSummary, SnapPage } from "@/components/dashboard/dashboard-types";
 import type { LoadedPage } from "@/components/dashboard/use-snap-page";
+import { OwnInvitations } from "@/components/invitations/own-invitations";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import type { Principal } from "@/lib/request/principal";
 import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
 import { logger } from "@/lib/log/logger";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
+import { listOwnInvitations } from "@/lib/workspaces/list-own-invitations";
 
 export const metadata: Metadata = { title: "Your snaps" };
 
@@ -33,9 +35,21 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const query = parseDashboardQuery(firstValues(await searchParams));
   const key = toSearchParams(query).toString();
 
-  const { page, folders } = await loadDashboard(principal, query, key);
+  const [{ page, folders }, invitations] = await Promise.all([loadDashboard(principal, query, key), listOwnInvitations(principal)]);
   return (
-    <Dashboard initialPage={page} initialFolders={folders} renderId={randomUUID()} viewer={{ userId: principal.userId, isAdmin: principal.role === "admin" }} />
+    <>
+      {/* Keyed by workspace: after accepting, the page comes back from the server in the new one. */}
+      <OwnInvitations
+        key={principal.workspaceId}
+        initialInvitations={invitations.invitations.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() }))}
+      />
+      <Dashboard
+        initialPage={page}
+        initialFolders={folders}
+        renderId={randomUUID()}
+        viewer={{ userId: principal.userId, isAdmin: principal.role === "admin" }}
+      />
+    </>
   );
 }
 

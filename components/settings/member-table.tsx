@@ -11,6 +11,8 @@ interface MemberTableProps {
   currentUserId: string;
   /** Admins get a role select and a remove button per row; everyone else a read-only list. */
   canManage: boolean;
+  /** The caller's own row gets Leave (a workspace they were added to, not their personal one). */
+  canLeave: boolean;
   /** The member whose role change is in flight. */
   pendingId: string | null;
   onRoleChange: (member: WorkspaceMember, role: "admin" | "member") => void;
@@ -39,7 +41,8 @@ function initials(member: WorkspaceMember): string {
 }
 
 /** Members, with the joined date folded under the name on a phone. */
-export function MemberTable({ members, currentUserId, canManage, pendingId, onRoleChange, onRemove }: MemberTableProps) {
+export function MemberTable({ members, currentUserId, canManage, canLeave, pendingId, onRoleChange, onRemove }: MemberTableProps) {
+  const hasActions = canManage || canLeave;
   return (
     <table className="w-full text-sm">
       <caption className="sr-only">Workspace members</caption>
@@ -54,7 +57,7 @@ export function MemberTable({ members, currentUserId, canManage, pendingId, onRo
           <th scope="col" className={`${HEAD_CELL} hidden w-px px-4 sm:table-cell`}>
             Joined
           </th>
-          {canManage && (
+          {hasActions && (
             <th scope="col" className="w-px py-3 pr-2 sm:px-4 sm:pr-6">
               <span className="sr-only">Actions</span>
             </th>
@@ -106,18 +109,20 @@ export function MemberTable({ members, currentUserId, canManage, pendingId, onRo
               <td className="hidden px-4 py-3.5 whitespace-nowrap text-slate-700 sm:table-cell">
                 <RelativeTime value={member.joinedAt} showAbsolute />
               </td>
-              {canManage && (
+              {hasActions && (
                 <td className="py-3.5 pr-2 pl-0 text-right sm:px-4 sm:pr-6">
-                  <button
-                    type="button"
-                    aria-label={isYou ? "Leave the workspace" : `Remove ${name}`}
-                    onClick={() => onRemove(member)}
-                    className="inline-flex size-9 items-center justify-center rounded-md text-sm font-medium text-slate-500 hover:bg-red-50 hover:text-red-600 sm:size-auto sm:px-2.5 sm:py-1.5"
-                  >
-                    {/* A phone shows the icon alone, leaving the member's name room. */}
-                    {isYou ? <SignOutIcon className="size-4 sm:hidden" /> : <TrashIcon className="size-4 sm:hidden" />}
-                    <span className="hidden sm:inline">{isYou ? "Leave" : "Remove"}</span>
-                  </button>
+                  {(isYou ? canLeave : canManage) && (
+                    <button
+                      type="button"
+                      aria-label={isYou ? "Leave the workspace" : `Remove ${name}`}
+                      onClick={() => onRemove(member)}
+                      className="inline-flex size-9 items-center justify-center rounded-md text-sm font-medium text-slate-500 hover:bg-red-50 hover:text-red-600 sm:size-auto sm:px-2.5 sm:py-1.5"
+                    >
+                      {/* A phone shows the icon alone, leaving the member's name room. */}
+                      {isYou ? <SignOutIcon className="size-4 sm:hidden" /> : <TrashIcon className="size-4 sm:hidden" />}
+                      <span className="hidden sm:inline">{isYou ? "Leave" : "Remove"}</span>
+                    </button>
+                  )}
                 </td>
               )}
             </tr>

@@ -5,26 +5,33 @@ import { useCallback, useRef, useState } from "react";
 import { callApi } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Toast } from "@/components/ui/toast";
-import { AddMemberForm } from "./add-member-form";
+import { InviteMemberForm, type SentInvitation } from "./invite-member-form";
 import { MemberTable } from "./member-table";
+import { PendingInvitations, type PendingInvitation } from "./pending-invitations";
 import { RemoveMemberDialog } from "./remove-member-dialog";
 import { memberName, type WorkspaceMember, type WorkspaceSummary } from "./workspace-types";
 
 interface WorkspacePanelProps {
   workspace: WorkspaceSummary;
   initialMembers: WorkspaceMember[];
+  /** Admins: the invitations nobody has answered yet. */
+  initialInvitations: PendingInvitation[];
   currentUserId: string;
   isAdmin: boolean;
+  /** The caller was added to this workspace (not their personal one), so they may leave it. */
+  canLeave: boolean;
 }
 
 /**
- * The Workspace tab: its members and their roles. Admins add members by email, change roles and
- * remove members; everyone else sees the list read-only. When admins change their own standing
- * (step down, leave), the page is rendered again from the server with their new rights.
+ * The Workspace tab: its members and their roles. Admins invite members by email (and revoke
+ * pending invitations), change roles and remove members; everyone else sees the list read-only,
+ * and may leave a workspace they were added to. When someone changes their own standing (step
+ * down, leave), the page is rendered again from the server with their new rights.
  */
-export function WorkspacePanel({ workspace, initialMembers, currentUserId, isAdmin }: WorkspacePanelProps) {
+export function WorkspacePanel({ workspace, initialMembers, initialInvitations, currentUserId, isAdmin, canLeave }: WorkspacePanelProps) {
   const router = useRouter();
   const [members, setMembers] = useState(initialMembers);
+  const [invitations, setInvitations] = useState(initialInvitations);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<WorkspaceMember | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,10 +50,16 @@ export function WorkspacePanel({ workspace, initialMembers, currentUserId, isAdm
     if (member.id === currentUserId) router.refresh();
   }
 
-  function added(member: WorkspaceMember) {
+  function invited(invitation: SentInvitation) {
     setError(null);
-    setMembers((current) => [...current.filter((existing) => existing.id !== member.id), member]);
-    setToast(`${memberName(member)} added as ${member.role === "admin" ? "an admin" : "a member"}`);
+    // Inviting the same email again returns the same invitation: it replaces the row.
+    setInvitations((current) => [invitation, ...current.filter((existing) => existing.id !== invitation.id)]);
+    setToast(`Invitation sent to ${invitation.email}`);
+  }
+
+  function revoked(invitation: PendingInvitation) {
+    setInvitations((current) => current.filter((existing) => existing.id !== invitation.id));
+    setToast(`Invitation to ${invitation.email} revoked`);
   }
 
   function removed(member: WorkspaceMember) {
@@ -74,20 +87,29 @@ export function WorkspacePanel({ workspace, initialMembers, currentUserId, isAdm
         <p className="mt-1 max-w-xl text-sm text-slate-600">
           {isAdmin
             ? "Members see the snaps shared with the workspace. Admins also manage members and every shared snap."
-            : "Only admins can add or remove members and change roles."}
+            : "Only admins can invite or remove members and change roles."}
         </p>
         {isAdmin && (
           <div className="mt-5">
-            <AddMemberForm onAdded={added} />
+            <InviteMemberForm onInvited={invited} />
           </div>
         )}
       </div>
+      {isAdmin && <PendingInvitations invitations={invitations} onRevoked={revoked} />}
       {error && (
         <div className="border-b border-slate-200 p-4 sm:px-6">
           <Alert title="Could not change the role">{error}</Alert>
         </div>
       )}
-      <MemberTable members={members} currentUserId={currentUserId} canManage={isAdmin} pendingId={pendingId} onRoleChange={changeRole} onRemove={setRemoving} />
+      <MemberTable
+        members={members}
+        currentUserId={currentUserId}
+        canManage={isAdmin}
+        canLeave={canLeave}
+        pendingId={pendingId}
+        onRoleChange={changeRole}
+        onRemove={setRemoving}
+      />
       <RemoveMemberDialog
         member={removing}
         isYou={removing?.id === currentUserId}

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { workspaceInvitationSchema } from "@/lib/workspaces/invitation-schemas";
 import type { workspaceMemberSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
 
 /** A member as GET /api/workspace/members lists them; joinedAt as an ISO string. */
@@ -13,3 +14,6 @@ export const ROLE_OPTIONS = [
 export function memberName(member: Pick<WorkspaceMember, "name" | "email">): string {
   return member.name || member.email;
 }
+
+/** A pending invitation as GET /api/workspace/invitations lists it (admins). */
+export type WorkspaceInvitation = z.output<typeof workspaceInvitationSchema>;

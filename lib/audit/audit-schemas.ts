@@ -16,6 +16,11 @@ export const AUDIT_ACTIONS = [
   "webhook.created",
   "webhook.deleted",
   "member.added",
+  "member.invited",
+  "member.invitation_accepted",
+  "member.invitation_declined",
+  "member.invitation_revoked",
+  "member.left",
   "member.removed",
   "member.role_changed",
   "snap.shared",
@@ -33,7 +38,7 @@ export const AUDIT_ACTION_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => acti
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "snap"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "invitation", "snap"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_LOG_MAX_LIMIT = 100;

@@ -18,7 +18,7 @@ export async function authenticateRequest(request: Request): Promise<Principal> 
   if (authorization !== null) return authenticateAuthorization(request, authorization);
 
   const session = await readSession(request);
-  const principal = session ? await loadSessionPrincipal(session.sub, session.epoch) : null;
+  const principal = session ? await loadSessionPrincipal(session.sub, session.epoch, session.sessionId) : null;
   if (!principal) throw unauthorized("Sign in or send an API key in the Authorization header");
   assertSameOrigin(request);
   return principal;

@@ -18,7 +18,7 @@ export const getPagePrincipal = cache(async (): Promise<PagePrincipal | null> =>
   const userId = session?.user?.id;
   if (!userId) return null;
   const [principal, user] = await Promise.all([
-    loadSessionPrincipal(userId, session.sessionEpoch ?? 0),
+    loadSessionPrincipal(userId, session.sessionEpoch ?? 0, session.sessionId ?? null),
     db.user.findUnique({ where: { id: userId }, select: { email: true, name: true } }),
   ]);
   return principal && user ? { ...principal, email: user.email, name: user.name } : null;

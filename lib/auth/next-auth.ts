@@ -1,10 +1,12 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { authorizeSignIn } from "./authorize-sign-in";
+import { endSession } from "./end-session";
 import { OIDC_PROVIDER_ID, oidcConfig, passwordSignInEnabled } from "./oidc/oidc-config";
 import { resolveOidcUser } from "./oidc/resolve-oidc-user";
 
@@ -12,12 +14,16 @@ declare module "next-auth" {
   interface Session {
     /** The user's session epoch when this session began (lib/auth/load-principal.ts). */
     sessionEpoch?: number;
+    /** This session's id (lib/auth/end-session.ts). */
+    sessionId?: string;
   }
 }
 
 declare module "next-auth/jwt" {
   interface JWT {
     epoch?: number;
+    /** One id per sign-in, kept as the token slides forward: signing out ends it on the server. */
+    sid?: string;
   }
 }
 
@@ -66,6 +72,14 @@ const config: NextAuthConfig = {
     },
   },
   providers: providers(),
+  events: {
+    // Every sign-out (the app's button, or POST /api/auth/signout) ends the session on the server
+    // too: the cookie may have been copied, and clearing it in one browser proves nothing.
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      if (token?.sub && token.sid) await endSession(token.sub, token.sid, SESSION_MAX_AGE_SECONDS);
+    },
+  },
   callbacks: {
     /**
      * A single sign-on is mapped to a local user here (linked, or made), or refused with a reason
@@ -93,6 +107,7 @@ const config: NextAuthConfig = {
         token.sub = user.id;
         const row = await db.user.findUnique({ where: { id: user.id }, select: { sessionEpoch: true } });
         token.epoch = row?.sessionEpoch ?? 0;
+        token.sid = randomUUID();
         // Nothing from the provider's profile is kept in the cookie but what the app reads.
         delete token.picture;
       }
@@ -101,6 +116,7 @@ const config: NextAuthConfig = {
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
       session.sessionEpoch = token.epoch ?? 0;
+      if (token.sid) session.sessionId = token.sid;
       return session;
     },
   },

@@ -1,3 +1,4 @@
+import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors/api-error";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,11 +20,16 @@ export function assertSameOrigin(request: Request): void {
   throw csrfRefused();
 }
 
+/**
+ * The app's own origin: the configured public URL (AUTH_URL, which Auth.js reads too) when set,
+ * else the request's Host. Never X-Forwarded-Host: any client can send that header, so it cannot
+ * say where the app lives (README, "Configuration").
+ */
 function expectedOrigin(request: Request): string {
+  const configured = config().AUTH_URL;
+  if (configured) return new URL(configured).origin;
   const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+  return `${url.protocol}//${request.headers.get("host") ?? url.host}`;
 }
 
 function csrfRefused() {

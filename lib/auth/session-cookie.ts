@@ -9,15 +9,26 @@ export const SESSION_COOKIE_NAMES = ["__Secure-authjs.session-token", "authjs.se
 function readCookie(header: string, name: string): string | undefined {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeCookieValue(part.slice(eq + 1).trim());
   }
   return undefined;
+}
+
+/** A value that does not percent-decode ("%", "%E0%A4%A") is no token, so no session: never a 500. */
+function decodeCookieValue(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 export interface DecodedSession {
   sub: string;
   /** The user's session epoch when the token was issued (0 for tokens from before epochs existed). */
   epoch: number;
+  /** The session's id, the same for every token of one sign-in (null for tokens from before ids existed). */
+  sessionId: string | null;
   /** Expiry in ms since the epoch, or null for a token without exp. */
   expiresAt: number | null;
 }
@@ -39,7 +50,8 @@ async function decodeOnce(token: string, secret: string, salt: string): Promise<
     const payload = await decode({ token, secret, salt });
     if (!payload?.sub) return null;
     const epoch = typeof payload.epoch === "number" ? payload.epoch : 0;
-    const decoded = { sub: payload.sub, epoch, expiresAt: payload.exp ? payload.exp * 1000 : null };
+    const sessionId = typeof payload.sid === "string" ? payload.sid : null;
+    const decoded = { sub: payload.sub, epoch, sessionId, expiresAt: payload.exp ? payload.exp * 1000 : null };
     if (decodedTokens.size >= MAX_DECODED_TOKENS) {
       const oldest = decodedTokens.keys().next().value;
       if (oldest !== undefined) decodedTokens.delete(oldest);

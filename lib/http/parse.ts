@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError } from "../errors/api-error";
+import { findPrototypeKey } from "./find-prototype-key";
 import { findUnstorableText } from "./find-unstorable-text";
 import { zodErrorDetails } from "./zod-details";
 
@@ -10,6 +11,8 @@ export const MAX_BODY_BYTES = 1_000_000;
 export function validate<S extends z.ZodType>(schema: S, value: unknown, what: "body" | "query" | "arguments"): z.output<S> {
   const unstorable = findUnstorableText(value, `(${what})`);
   if (unstorable) throw new ApiError("BAD_REQUEST", `Invalid ${what}: ${unstorable.path} ${unstorable.message}`, [unstorable]);
+  const prototypeKey = findPrototypeKey(value, `(${what})`);
+  if (prototypeKey) throw new ApiError("BAD_REQUEST", `Invalid ${what}: ${prototypeKey.path} ${prototypeKey.message}`, [prototypeKey]);
   const result = schema.safeParse(value);
   if (!result.success) {
     const details = zodErrorDetails(result.error, undefined, `(${what})`);

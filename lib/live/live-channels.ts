@@ -4,7 +4,8 @@
  * - snap_access: 'user:<userId>' when a user's membership or role changed: their streams, and the
  *   streams on their snaps, check read access again; 'key:<apiKeyId>' when a key was revoked: the
  *   streams opened with it end; 'session:<userId>:<epoch>' when the user signed out everywhere or
- *   changed their password: the streams of their sessions from an older epoch end.
+ *   changed their password: the streams of their sessions from an older epoch end;
+ *   'ended:<userId>:<sessionId>' when one session was signed out: the streams opened with it end.
  * - snap_presence: JSON, between app instances (lib/live/presence-registry.ts).
  */
 export const SNAP_EVENTS_CHANNEL = "snap_events";

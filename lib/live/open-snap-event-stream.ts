@@ -5,6 +5,7 @@ import { queryRows } from "@/lib/db/query-rows";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
 import { initialsOf } from "./initials-of";
+import { maxStreamsPerUser } from "./max-streams-per-user";
 import { getSnapStreamHub } from "./snap-stream-hub";
 import type { Subscriber } from "./stream-subscriber";
 import { SSE_PING, sseMessage } from "./sse";
@@ -38,6 +39,11 @@ export async function openSnapEventStream(
   );
   if (!row) throw new ApiError("NOT_FOUND", "Snap not found");
   assertSnapAccess(principal, row, "read");
+  // Checked and then subscribed with no await between: two opens at once cannot both pass at the cap.
+  const limit = maxStreamsPerUser();
+  if (getSnapStreamHub().userStreamCount(principal.userId) >= limit) {
+    throw new ApiError("RATE_LIMITED", `At most ${limit} open event streams per user: close one first`, undefined, { "Retry-After": "30" });
+  }
 
   const connectionId = `c_${randomBytes(12).toString("base64url")}`;
   const name = row.viewerName ?? "Someone";

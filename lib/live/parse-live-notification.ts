@@ -7,6 +7,7 @@ export type LiveNotification =
   | { kind: "membership"; userId: string }
   | { kind: "key-revoked"; apiKeyId: string }
   | { kind: "sessions-ended"; userId: string; epoch: number }
+  | { kind: "session-ended"; userId: string; sessionId: string }
   /** JSON between instances, read by the presence registry. */
   | { kind: "presence"; payload: string };
 
@@ -22,6 +23,10 @@ export function parseLiveNotification(channel: string, payload: string): LiveNot
   if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("session:")) {
     const [userId = "", epoch = ""] = payload.slice("session:".length).split(":");
     return { kind: "sessions-ended", userId, epoch: Number(epoch) };
+  }
+  if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("ended:")) {
+    const [userId = "", sessionId = ""] = payload.slice("ended:".length).split(":");
+    return { kind: "session-ended", userId, sessionId };
   }
   if (channel === SNAP_PRESENCE_CHANNEL) return { kind: "presence", payload };
   return null;

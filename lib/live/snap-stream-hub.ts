@@ -35,6 +35,8 @@ const PING_MS = 20_000;
 export class SnapStreamHub {
   readonly instanceId = randomBytes(6).toString("base64url");
   private readonly channels = new Map<string, SnapChannel>();
+  /** Open streams per user on this instance, for the per-user cap (openSnapEventStream). */
+  private readonly streamsPerUser = new Map<string, number>();
   /** Viewer-list changes, coalesced: a burst of joins sends one `presence` per stream, not one per join. */
   private readonly presenceChanges = new KeyedBatch<true>(
     PRESENCE_BATCH_MS,
@@ -61,6 +63,8 @@ export class SnapStreamHub {
     const channel = this.channels.get(snapId) ?? { snapId, subscribers: new Set(), running: false, again: false };
     this.channels.set(snapId, channel);
     channel.subscribers.add(subscriber);
+    const userId = subscriber.principal.userId;
+    this.streamsPerUser.set(userId, (this.streamsPerUser.get(userId) ?? 0) + 1);
     this.presence.join(snapId, subscriber.viewer);
     // Also covers a write committed between the caller's read of the version and this moment.
     this.catchUp(snapId);
@@ -69,6 +73,9 @@ export class SnapStreamHub {
       if (removed) return;
       removed = true;
       channel.subscribers.delete(subscriber);
+      const left = (this.streamsPerUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.streamsPerUser.set(userId, left);
+      else this.streamsPerUser.delete(userId);
       if (channel.subscribers.size === 0 && this.channels.get(snapId) === channel) this.channels.delete(snapId);
       this.presence.leave(snapId, subscriber.viewer.connectionId);
     };
@@ -78,6 +85,11 @@ export class SnapStreamHub {
   setEditing(snapId: string, connectionId: string, userId: string, editingCardId: string | null): void {
     if (this.presence.setEditing(snapId, connectionId, userId, editingCardId)) return;
     publishPresence({ t: "edit", s: snapId, c: connectionId, u: userId, e: editingCardId });
+  }
+
+  /** The user's open streams on this instance. */
+  userStreamCount(userId: string): number {
+    return this.streamsPerUser.get(userId) ?? 0;
   }
 
   /** Open streams on this instance (the load check reads it). */
@@ -109,6 +121,14 @@ export class SnapStreamHub {
         const { userId, epoch } = notification;
         this.endStreamsWhere(
           (principal) => principal.via === "session" && principal.userId === userId && (principal.sessionEpoch ?? 0) < epoch,
+          "You were signed out",
+        );
+        break;
+      }
+      case "session-ended": {
+        const { userId, sessionId } = notification;
+        this.endStreamsWhere(
+          (principal) => principal.via === "session" && principal.userId === userId && principal.sessionId === sessionId,
           "You were signed out",
         );
         break;

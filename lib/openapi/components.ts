@@ -45,6 +45,15 @@ import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/li
 import { openApiDocumentSchema } from "../operations/openapi-document-schema";
 import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "@/lib/workspaces/member-response-schemas";
+import {
+  acceptedInvitationResponseSchema,
+  invitationResponseSchema,
+  invitationSchema,
+  ownInvitationSchema,
+  ownInvitationsResponseSchema,
+  workspaceInvitationSchema,
+  workspaceInvitationsResponseSchema,
+} from "@/lib/workspaces/invitation-schemas";
 
 export interface NamedSchema {
   name: string;
@@ -86,7 +95,7 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "ApiKeyCreate", schema: createApiKeyInputSchema, description: "A label to tell keys apart." },
   { name: "SignUp", schema: signUpInputSchema, description: "A new account with a personal workspace." },
   { name: "ChangePassword", schema: changePasswordInputSchema, description: "The current and the new password." },
-  { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "An existing user, by email." },
+  { name: "WorkspaceMemberAdd", schema: addWorkspaceMemberInputSchema, description: "Whom to invite, by email, and the role they get on accepting." },
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
   { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
@@ -123,6 +132,13 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMember", schema: workspaceMemberSchema, description: "A member of the caller's workspace." },
   { name: "WorkspaceMembersResponse", schema: workspaceMembersResponseSchema, description: "{workspace, members}" },
   { name: "WorkspaceMemberResponse", schema: workspaceMemberResponseSchema, description: "{member}" },
+  { name: "Invitation", schema: invitationSchema, description: "An invitation into a workspace, as the admin who sent it sees it." },
+  { name: "InvitationResponse", schema: invitationResponseSchema, description: "{invitation}" },
+  { name: "WorkspaceInvitation", schema: workspaceInvitationSchema, description: "A pending invitation of the caller's workspace." },
+  { name: "WorkspaceInvitationsResponse", schema: workspaceInvitationsResponseSchema, description: "{invitations}" },
+  { name: "OwnInvitation", schema: ownInvitationSchema, description: "An invitation addressed to the caller, with the workspace and who sent it." },
+  { name: "OwnInvitationsResponse", schema: ownInvitationsResponseSchema, description: "{invitations}" },
+  { name: "AcceptedInvitationResponse", schema: acceptedInvitationResponseSchema, description: "{workspace, role}" },
   { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "SearchResult", schema: searchResultSchema, description: "One search result: a snap, a card or a comment, with a snippet." },

@@ -16,3 +16,6 @@ export const memberUserIdParam = {
   userId: { description: "The member's user id.", example: examples.memberResponse.member.id },
 } satisfies Record<string, PathParamSpec>;
 export const webhookIdParam = { id: { description: "The webhook id.", example: exampleWebhook.id } } satisfies Record<string, PathParamSpec>;
+export const invitationIdParam = {
+  id: { description: "The invitation id.", example: examples.invitationResponse.invitation.id },
+} satisfies Record<string, PathParamSpec>;

@@ -2,6 +2,7 @@ import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
+import { INVITATION_OPERATIONS } from "./invitation-operations";
 import { LINE_OPERATIONS } from "./line-operations";
 import { LIVE_OPERATIONS } from "./live-operations";
 import type { AnyOperation } from "./operation";
@@ -22,6 +23,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   SEARCH_OPERATIONS,
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
+  INVITATION_OPERATIONS,
   ACCOUNT_OPERATIONS,
   WEBHOOK_OPERATIONS,
   SYSTEM_OPERATIONS,

@@ -24,7 +24,8 @@ export const WEBHOOK_OPERATIONS = {
     operationId: "listWebhooks",
     tag: "Webhooks",
     summary: "List your webhooks",
-    description: "The endpoints you added, newest first, each with its events, its snap filter and whether it is enabled; never a signing secret.",
+    description: "The endpoints you added, newest first, each with its events, its snap filter and whether it is enabled; never a signing secret. " +
+      "A read-only key sees each URL masked to its host (`https://hooks.example.com/…`).",
     success: { status: 200, description: "Newest first; never a secret.", schema: webhooksResponseSchema, example: { webhooks: [exampleWebhook] } },
     errors: [401],
     access: "key-or-session",
@@ -53,7 +54,7 @@ export const WEBHOOK_OPERATIONS = {
     operationId: "getWebhook",
     tag: "Webhooks",
     summary: "Get a webhook",
-    description: "One of your endpoints; never its signing secret. Another user's webhook is 404.",
+    description: "One of your endpoints; never its signing secret. Another user's webhook is 404. A read-only key sees its URL masked to its host.",
     pathParams: webhookIdParam,
     success: { status: 200, description: "The webhook.", schema: webhookResponseSchema, example: { webhook: exampleWebhook } },
     errors: [401, 404],

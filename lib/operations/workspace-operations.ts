@@ -3,9 +3,10 @@ import { auditLogQuerySchema, auditLogResponseSchema } from "@/lib/audit/audit-s
 import { auditExamples } from "@/lib/operations/examples/audit-examples";
 import { examples } from "@/lib/operations/examples/examples";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema } from "@/lib/workspaces/member-response-schemas";
+import { invitationResponseSchema, workspaceInvitationsResponseSchema } from "@/lib/workspaces/invitation-schemas";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
-import { memberUserIdParam } from "./path-params";
+import { invitationIdParam, memberUserIdParam } from "./path-params";
 
 /** The workspace: members and the audit log. */
 export const WORKSPACE_OPERATIONS = {
@@ -25,11 +26,38 @@ export const WORKSPACE_OPERATIONS = {
     path: "/api/workspace/members",
     operationId: "addWorkspaceMember",
     tag: "Workspace",
-    summary: "Add a member",
-    description: "Admins only: brings an existing user, by email, into your workspace.",
+    summary: "Invite a member",
+    description:
+      "Admins only: invites an email into your workspace. Nobody is added: the holder of an account with that email " +
+      "(now, or once they sign up) sees the invitation and accepts or declines it; it expires after 14 days. The answer " +
+      "is the same whether or not the email has an account. Inviting the same email again returns the pending " +
+      "invitation (with the new role). 409 for a current member's email, or past 100 pending invitations.",
     body: { schema: addWorkspaceMemberInputSchema, example: examples.memberAdd },
-    success: { status: 201, description: "The new member.", schema: workspaceMemberResponseSchema, example: examples.memberResponse },
-    errors: [400, 401, 403, 404, 409, 413, 415],
+    success: { status: 202, description: "The invitation, pending.", schema: invitationResponseSchema, example: examples.invitationResponse },
+    errors: [400, 401, 403, 409, 413, 415],
+    access: "key-or-session",
+  }),
+  listWorkspaceInvitations: declareOperation({
+    method: "get",
+    path: "/api/workspace/invitations",
+    operationId: "listWorkspaceInvitations",
+    tag: "Workspace",
+    summary: "List pending invitations",
+    description: "Admins only (403): the invitations your workspace sent that are neither accepted, declined, revoked nor expired.",
+    success: { status: 200, description: "Newest first.", schema: workspaceInvitationsResponseSchema, example: examples.workspaceInvitationsResponse },
+    errors: [401, 403],
+    access: "key-or-session",
+  }),
+  revokeWorkspaceInvitation: declareOperation({
+    method: "delete",
+    path: "/api/workspace/invitations/{id}",
+    operationId: "revokeWorkspaceInvitation",
+    tag: "Workspace",
+    summary: "Revoke an invitation",
+    description: "Admins only (403); another workspace's invitation is 404.",
+    pathParams: invitationIdParam,
+    success: successResponse("Revoked."),
+    errors: [401, 403, 404],
     access: "key-or-session",
   }),
   changeMemberRole: declareOperation({
@@ -51,7 +79,9 @@ export const WORKSPACE_OPERATIONS = {
     operationId: "removeWorkspaceMember",
     tag: "Workspace",
     summary: "Remove a member",
-    description: "Admins only; the removed user moves to a fresh personal workspace with their snaps.",
+    description:
+      "Admins only, except with your own user id: then you leave a workspace you were added to, for a fresh personal " +
+      "workspace with your snaps (409 for your personal workspace, or as its only admin). A removed user moves the same way.",
     pathParams: memberUserIdParam,
     success: successResponse("Removed."),
     errors: [401, 403, 404, 409],

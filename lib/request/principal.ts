@@ -11,6 +11,8 @@ export interface Principal {
   access?: ApiKeyAccess;
   /** A session's epoch (lib/auth/load-principal.ts): its streams end when the user's epoch passes it. */
   sessionEpoch?: number;
+  /** A session's id (the token's `sid`): its streams end when that one session signs out. */
+  sessionId?: string;
   /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
   agent?: "mcp";
 }

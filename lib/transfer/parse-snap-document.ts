@@ -1,4 +1,5 @@
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { findPrototypeKey } from "@/lib/http/find-prototype-key";
 import { unstorableTextProblem } from "@/lib/http/find-unstorable-text";
 import { gridSize } from "@/lib/board-look/grid-geometry";
 import { jsonPath } from "./json-path";
@@ -13,6 +14,11 @@ const MAX_DETAILS = 100;
  * snap.rows x snap.cols. Throws a 400 whose details name each problem by JSON path (`cards[3].row`).
  */
 export function parseSnapDocument(value: unknown): SnapDocument {
+  // zod's records skip a `__proto__` key silently; the strict objects (cards, lines) refuse it
+  // themselves, so only the snap's record fields (rowHeights, colWidths) need walking.
+  const snap = value !== null && typeof value === "object" ? (value as { snap?: unknown }).snap : undefined;
+  const prototypeKey = findPrototypeKey(snap, "snap");
+  if (prototypeKey) refuse([{ ...prototypeKey, path: `snap.${prototypeKey.path}` }]);
   const result = snapDocumentSchema.safeParse(value);
   if (!result.success) refuse(result.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })));
   const document = result.data;

@@ -22,8 +22,11 @@ export const CSV_COLUMNS = [
   "cellOpacity",
 ] as const;
 
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection), and some
+ * skip leading blanks first (" =1+1"), so spaces and tabs before them count too.
+ */
+const FORMULA_START = /^[ \t\r\n]*[=+\-@]|^[\t\r]/;
 
 /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
 function csvField(value: string | number | boolean): string {

@@ -5,7 +5,7 @@ export const WORKSPACE_ROLES = ["admin", "member"] as const;
 
 export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES, { error: "Role must be admin or member" });
 
-/** An admin adds an existing user, by email, to their workspace; the role defaults to member. */
+/** An admin invites an email into their workspace (the CLI adds an existing user directly); the role defaults to member. */
 export const addWorkspaceMemberInputSchema = z.strictObject({
   email: emailSchema,
   role: workspaceRoleSchema.default("member"),

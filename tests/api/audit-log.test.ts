@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, signInResponse, TEST_PASSWORD, type Caller } from "./helpers";
+import { api, signInResponse, signUp, TEST_PASSWORD, type Caller } from "./helpers";
 import { createTeam, sql, type Team } from "./fixtures";
 import { expectError, insertSnap, newId } from "./card-fixtures";
 
@@ -115,17 +115,37 @@ describe("what the audit log records", () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it("members added, re-roled and removed", async () => {
-    const newcomer = await insertLoneUser();
-    const added = await api("POST", "/api/workspace/members", { cookie: team.admin.cookie, body: { email: newcomer.email } });
-    expect(added.status).toBe(201);
+  it("members invited, accepting, re-roled and removed; invitations declined and revoked", async () => {
+    const newcomer = await signUp("audited");
+    const invited = await api("POST", "/api/workspace/members", { cookie: team.admin.cookie, body: { email: newcomer.email } });
+    expect(invited.status).toBe(202);
+    const invitationId = invited.body.invitation.id;
+    expect(await latest("member.invited", invitationId)).toMatchObject({
+      actor: { type: "user", userId: team.admin.id },
+      target: { type: "invitation", id: invitationId, name: `${newcomer.email} (member)` },
+    });
+    expect((await api("POST", `/api/invitations/${invitationId}/accept`, { cookie: newcomer.cookie })).status).toBe(200);
+    expect(await latest("member.invitation_accepted", newcomer.id)).toMatchObject({
+      actor: { type: "user", userId: newcomer.id },
+      target: { type: "member", id: newcomer.id, name: `${newcomer.email} (member)` },
+    });
     await api("PATCH", `/api/workspace/members/${newcomer.id}`, { key: team.admin.key, body: { role: "admin" } });
     await api("DELETE", `/api/workspace/members/${newcomer.id}`, { cookie: team.admin.cookie });
-    expect((await latest("member.added", newcomer.id))?.target.name).toBe(`${newcomer.email} (member)`);
     const reroled = await latest("member.role_changed", newcomer.id);
     expect(reroled?.target.name).toBe(`${newcomer.email} (member → admin)`);
     expect(reroled?.actor).toMatchObject({ type: "api_key", userId: team.admin.id, apiKeyName: "admin key" });
     expect((await latest("member.removed", newcomer.id))?.actor).toMatchObject({ type: "user", userId: team.admin.id });
+
+    const declining = await signUp("declining");
+    const second = await api("POST", "/api/workspace/members", { key: team.admin.key, body: { email: declining.email, role: "admin" } });
+    expect((await api("POST", `/api/invitations/${second.body.invitation.id}/decline`, { cookie: declining.cookie })).status).toBe(200);
+    expect(await latest("member.invitation_declined", second.body.invitation.id)).toMatchObject({
+      actor: { type: "user", userId: declining.id },
+      target: { type: "invitation", name: `${declining.email} (admin)` },
+    });
+    const third = await api("POST", "/api/workspace/members", { key: team.admin.key, body: { email: "never-answers@example.test" } });
+    expect((await api("DELETE", `/api/workspace/invitations/${third.body.invitation.id}`, { key: team.admin.key })).status).toBe(200);
+    expect((await latest("member.invitation_revoked", third.body.invitation.id))?.actor).toMatchObject({ type: "api_key", userId: team.admin.id });
   });
 
   it("sign-ins, failed ones too, with the client's address", async () => {
@@ -199,12 +219,3 @@ describe("reading the audit log", () => {
     expect(ids).not.toContain(oldId);
   });
 });
-
-async function insertLoneUser(): Promise<{ id: string; email: string }> {
-  const user = { id: newId(), email: `lone-${newId()}@example.test` };
-  const workspaceId = newId();
-  await sql().query(`INSERT INTO "User" (id, email, "passwordHash", "updatedAt") VALUES ($1, $2, 'x', now())`, [user.id, user.email]);
-  await sql().query(`INSERT INTO "Workspace" (id, name) VALUES ($1, 'lone')`, [workspaceId]);
-  await sql().query(`INSERT INTO "Membership" ("userId", "workspaceId", role) VALUES ($1, $2, 'admin')`, [user.id, workspaceId]);
-  return user;
-}

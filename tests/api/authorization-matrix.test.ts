@@ -29,6 +29,7 @@ type Need =
   | "addMember" // an admin, into their own workspace
   | "adminOfMember" // an admin of the member's workspace
   | "ownKey" // the key's own user
+  | "invitee" // the holder of the invited email (anyone else: 404, as if it did not exist)
   | "ownWebhook" // the webhook's own user (anyone else: 404, as if it did not exist)
   | "templateCreator" // a workspace template's creator or an admin of its workspace
   | "workspaceAdmin"; // an admin of the caller's own workspace
@@ -46,6 +47,7 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   addMember: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   adminOfMember: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   ownKey: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  invitee: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   ownWebhook: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   // The owner made the template; the outsider's workspace has no such template.
   templateCreator: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: OK },
@@ -78,6 +80,11 @@ const NEEDS: Record<string, Need> = {
   addWorkspaceMember: "addMember",
   changeMemberRole: "adminOfMember",
   removeWorkspaceMember: "adminOfMember",
+  listWorkspaceInvitations: "workspaceAdmin",
+  revokeWorkspaceInvitation: "adminOfMember",
+  listOwnInvitations: "signedIn",
+  acceptInvitation: "invitee",
+  declineInvitation: "invitee",
   listApiKeys: "signedIn",
   createApiKey: "signedIn",
   revokeApiKey: "ownKey",
@@ -189,6 +196,18 @@ async function insertLoneUser(): Promise<{ id: string; email: string }> {
   return user;
 }
 
+/** A pending invitation (one per workspace and email: a cell whose invitation was used up gets a new one). */
+async function insertInvitation(workspaceId: string, email: string): Promise<string> {
+  const { rows } = await sql().query(
+    `INSERT INTO "WorkspaceInvitation" (id, "workspaceId", email, role, "invitedById", "expiresAt")
+     VALUES ($1, $2, $3, 'member', $4, now() + interval '14 days')
+     ON CONFLICT ("workspaceId", email) DO UPDATE SET "expiresAt" = EXCLUDED."expiresAt"
+     RETURNING id`,
+    [newId(), workspaceId, email, team.admin.id],
+  );
+  return rows[0].id;
+}
+
 interface Arranged {
   path: string;
   body?: unknown;
@@ -250,6 +269,18 @@ async function arrange(op: AnyOperation, who: Who): Promise<Arranged> {
     }
     case "addWorkspaceMember":
       return { path: "/api/workspace/members", body: { email: (await insertLoneUser()).email, role: "member" } };
+    case "listWorkspaceInvitations":
+      return { path: "/api/workspace/invitations" };
+    case "listOwnInvitations":
+      return { path: "/api/invitations" };
+    case "revokeWorkspaceInvitation":
+      return { path: `/api/workspace/invitations/${await insertInvitation(team.workspaceId, uniqueEmail("invited"))}` };
+    case "acceptInvitation":
+    case "declineInvitation": {
+      // Into the workspace the owner is already in: accepting uses it up without moving anyone.
+      const id = await insertInvitation(team.workspaceId, team.owner.email);
+      return { path: `/api/invitations/${id}/${op.operationId === "acceptInvitation" ? "accept" : "decline"}` };
+    }
     case "changeMemberRole":
     case "removeWorkspaceMember": {
       const user = await insertLoneUser();
@@ -580,7 +611,16 @@ describe("property-level authorization (OWASP API3)", () => {
     const emails = [team.owner, team.admin, team.member, team.outsider].map((member) => member.email);
     const keys = [team.owner, team.admin, team.member, team.outsider].map((member) => member.key).concat(revokedKey, ...readKeys.values());
     // The audit log names members (by name or email) and what was done to them.
-    const memberViews = new Set(["listWorkspaceMembers", "addWorkspaceMember", "changeMemberRole", "signUp", "listAuditLog"]);
+    const memberViews = new Set([
+      "listWorkspaceMembers",
+      "addWorkspaceMember",
+      "changeMemberRole",
+      "signUp",
+      "listAuditLog",
+      // The inviting admin and the invited emails, to that workspace's admins and to the invitee.
+      "listWorkspaceInvitations",
+      "listOwnInvitations",
+    ]);
     for (const { op, who, text } of responses) {
       expect({ op, who, hash: /keyHash|passwordHash|\$2[aby]\$/.test(text) }).toEqual({ op, who, hash: false });
       for (const key of keys) expect({ op, who, key: text.includes(key) }).toEqual({ op, who, key: false });

@@ -262,6 +262,8 @@ describe.concurrent("admin CLI", () => {
       expect(moved.stderr).toMatch(/1 snap shared with the previous workspace became private/);
 
       expect(await membershipOf(moverId)).toEqual({ workspaceId: adminWorkspace, role: "member" });
+      // Added, not their personal workspace: they may leave it.
+      expect(await query(`SELECT personal FROM "Membership" WHERE "userId" = $1`, [moverId])).toEqual([{ personal: false }]);
       const snaps = await query<{ workspaceId: string; sharedWithWorkspace: boolean }>(
         `SELECT "workspaceId", "sharedWithWorkspace" FROM "Snap" WHERE "userId" = $1`,
         [moverId],

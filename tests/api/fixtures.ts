@@ -66,13 +66,14 @@ async function insertSignedUpUser(label: string): Promise<TestUser> {
 
 /**
  * A workspace with an admin and two members, plus an outsider, each with a session and a key.
- * Members are moved with SQL, as the CLI's workspace:add-member does, to keep tests fast.
+ * Members are moved with SQL, as the CLI's workspace:add-member does, to keep tests fast: the
+ * workspace is the admin's personal one, and one the others were added to (they may leave it).
  */
 export async function createTeam(): Promise<Team> {
   const [admin, owner, member, outsider] = await Promise.all(["admin", "owner", "member", "outsider"].map(memberWithKey));
   const { rows } = await sql().query(`SELECT "workspaceId" FROM "Membership" WHERE "userId" = $1`, [admin!.id]);
   const workspaceId: string = rows[0].workspaceId;
-  await sql().query(`UPDATE "Membership" SET "workspaceId" = $1, role = 'member' WHERE "userId" = ANY($2)`, [workspaceId, [owner!.id, member!.id]]);
+  await sql().query(`UPDATE "Membership" SET "workspaceId" = $1, role = 'member', personal = false WHERE "userId" = ANY($2)`, [workspaceId, [owner!.id, member!.id]]);
   return { admin: admin!, owner: owner!, member: member!, outsider: outsider!, workspaceId };
 }
 

@@ -74,7 +74,7 @@ export function uniqueEmail(label = "user"): string {
 
 export const TEST_PASSWORD = "correct-horse-42";
 
-function setCookies(response: Response): string[] {
+export function setCookies(response: Response): string[] {
   return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
 }
 

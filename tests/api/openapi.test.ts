@@ -279,12 +279,26 @@ describe("real responses validate against the document", () => {
     await call("DELETE", "/api/snaps/cards/{id}", { id: cardId }, owner);
   });
 
-  it("workspace members", async () => {
+  it("workspace members and invitations", async () => {
     const newcomer = await signUp("openapi-member");
     const admin = { key: team.admin.key };
     await call("GET", "/api/workspace/members", {}, admin);
-    const added = await call("POST", "/api/workspace/members", {}, { ...admin, body: { email: newcomer.email, role: "member" } });
-    expect(added.status).toBe(201);
+    const invited = await call("POST", "/api/workspace/members", {}, { ...admin, body: { email: newcomer.email, role: "member" } });
+    expect(invited.status).toBe(202);
+    await call("GET", "/api/workspace/invitations", {}, admin);
+    await call("GET", "/api/workspace/invitations", {}, { key: team.member.key });
+    await call("GET", "/api/invitations", {}, { cookie: newcomer.cookie });
+    await call("POST", "/api/invitations/{id}/accept", { id: invited.body.invitation.id }, { key: team.member.key });
+    const accepted = await call("POST", "/api/invitations/{id}/accept", { id: invited.body.invitation.id }, { cookie: newcomer.cookie });
+    expect(accepted.status).toBe(200);
+    const declining = await signUp("openapi-declining");
+    const second = await call("POST", "/api/workspace/members", {}, { ...admin, body: { email: declining.email } });
+    await call("POST", "/api/invitations/{id}/decline", { id: second.body.invitation.id }, { cookie: declining.cookie });
+    await call("POST", "/api/invitations/{id}/decline", { id: second.body.invitation.id }, { cookie: declining.cookie });
+    const third = await call("POST", "/api/workspace/members", {}, { ...admin, body: { email: "openapi-nobody@example.test" } });
+    await call("DELETE", "/api/workspace/invitations/{id}", { id: third.body.invitation.id }, { key: team.member.key });
+    await call("DELETE", "/api/workspace/invitations/{id}", { id: third.body.invitation.id }, admin);
+    await call("DELETE", "/api/workspace/invitations/{id}", { id: third.body.invitation.id }, admin);
     await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { ...admin, body: { role: "admin" } });
     await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { key: team.member.key, body: { role: "member" } });
     await call("DELETE", "/api/workspace/members/{userId}", { userId: newcomer.id }, admin);

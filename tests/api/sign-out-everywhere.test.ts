@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";
 import { expectError, insertSnap } from "./card-fixtures";
-import { api, createKey, databaseUrl, signIn, signUp, TEST_PASSWORD, documentedFetch } from "./helpers";
+import { api, baseUrl, createKey, databaseUrl, setCookies, signIn, signUp, TEST_PASSWORD, documentedFetch } from "./helpers";
 import { openEventStream } from "./live-helpers";
 
 /** Sign out everywhere and a password change end every session of the user, on every instance. */
@@ -44,6 +44,41 @@ describe("ending every session of a user", () => {
       expect(log.body.entries[0]).toMatchObject({ actor: { type: "user", userId: user.id }, target: { type: "user", id: user.id } });
     } finally {
       stream.close();
+    }
+  });
+
+  it("an ordinary sign-out ends that session on the server: its saved cookie is refused on every instance, its stream ends, other sessions go on", async () => {
+    const user = await signUp("sign-out");
+    const otherBrowser = (await signIn(user.email))!;
+    const snap = await insertSnap({ ...user, key: await createKey(user) }, { cards: 1 });
+    const stream = await openEventStream(snap.id, { cookie: user.cookie }, { baseUrl: second.baseUrl });
+    const otherStream = await openEventStream(snap.id, { cookie: otherBrowser });
+    try {
+      await stream.next("ready");
+      await otherStream.next("ready");
+      // Auth.js's own sign-out, as the app's button posts it: CSRF token, then POST /api/auth/signout.
+      const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: user.cookie } });
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const signedOut = await fetch(`${baseUrl}/api/auth/signout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: [user.cookie, ...setCookies(csrf)].join("; "), origin: baseUrl },
+        body: new URLSearchParams({ csrfToken }),
+      });
+      expect(signedOut.status).toBe(302);
+
+      expect(await stream.next("access-revoked")).toEqual({ event: "access-revoked", data: { message: "You were signed out" } });
+      await stream.ended;
+      // The saved cookie (as an attacker who copied it would send it) no longer works anywhere.
+      expectError(await api("GET", "/api/snaps", { cookie: user.cookie }), 401, "UNAUTHORIZED");
+      expect((await onSecond(user.cookie)).status).toBe(401);
+      // The user's other session is not signed out.
+      expect((await api("GET", "/api/snaps", { cookie: otherBrowser })).status).toBe(200);
+      expect((await onSecond(otherBrowser)).status).toBe(200);
+      expect((await api("GET", `/api/snaps/${snap.id}`, { cookie: otherBrowser })).status).toBe(200);
+    } finally {
+      stream.close();
+      otherStream.close();
     }
   });
 

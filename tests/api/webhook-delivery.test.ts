@@ -203,7 +203,10 @@ describe("webhook delivery", () => {
   it("sends a member a shared snap's events only while they can read it", async () => {
     const owner = await signUpOn(app.baseUrl, "owner");
     const member = await signUpOn(app.baseUrl, "member");
-    await api("POST", "/api/workspace/members", { baseUrl: app.baseUrl, cookie: owner.cookie, body: { email: member.email } });
+    const invited = await api("POST", "/api/workspace/members", { baseUrl: app.baseUrl, cookie: owner.cookie, body: { email: member.email } });
+    expect(invited.status).toBe(202);
+    const accepted = await api("POST", `/api/invitations/${invited.body.invitation.id}/accept`, { baseUrl: app.baseUrl, cookie: member.cookie });
+    expect(accepted.status).toBe(200);
     const snap = await newSnap(owner);
     await api("PATCH", `/api/snaps/${snap.id}`, on(owner, { body: { sharedWithWorkspace: true } }));
     await addWebhook(member, "/member", { events: ["cards.updated"], snapId: snap.id });

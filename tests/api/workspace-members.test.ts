@@ -66,21 +66,31 @@ describe("GET /api/workspace/members", () => {
   });
 });
 
-describe("POST /api/workspace/members", () => {
+describe("POST /api/workspace/members (an invitation)", () => {
   let team: Team;
   beforeAll(async () => {
     team = await createTeam();
   });
 
-  it("an admin adds an existing user by email (any case): 201 {member}, as member by default, with their snaps", async () => {
+  it("an admin invites by email (any case): 202 {invitation}; nobody moves until the invitee accepts, then with their snaps", async () => {
     const newcomer = await loner("newcomer");
     const snap = await insertSnap(newcomer, { cards: 2, sharedWithWorkspace: true });
     const before = await membershipOf(newcomer.id);
 
     const response = await api("POST", PATH, { key: team.admin.key, body: { email: `  ${newcomer.email.toUpperCase()} ` } });
-    expect(response.status).toBe(201);
-    expect(Object.keys(response.body)).toEqual(["member"]);
-    expect(response.body.member).toEqual({ id: newcomer.id, email: newcomer.email, name: "newcomer", role: "member", joinedAt: expect.stringMatching(ISO_MS) });
+    expect(response.status).toBe(202);
+    expect(Object.keys(response.body)).toEqual(["invitation"]);
+    expect(response.body.invitation).toEqual({ id: expect.any(String), email: newcomer.email, role: "member", expiresAt: expect.stringMatching(ISO_MS) });
+    const days = (Date.parse(response.body.invitation.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    // Not a member yet: their membership and snap are where they were.
+    expect(await membershipOf(newcomer.id)).toEqual(before);
+    expect((await api("GET", PATH, { key: team.admin.key })).body.members.map((member: { id: string }) => member.id)).not.toContain(newcomer.id);
+
+    const accepted = await api("POST", `/api/invitations/${response.body.invitation.id}/accept`, { cookie: newcomer.cookie });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ workspace: { id: team.workspaceId, name: "admin's workspace" }, role: "member" });
     expect(await membershipOf(newcomer.id)).toEqual({ workspaceId: team.workspaceId, role: "member" });
     // Their empty personal workspace is gone; their snap came along, no longer shared.
     const { rows: old } = await sql().query(`SELECT id FROM "Workspace" WHERE id = $1`, [before.workspaceId]);
@@ -92,29 +102,33 @@ describe("POST /api/workspace/members", () => {
     expect(listed.body.members.map((member: { id: string }) => member.id)).toContain(newcomer.id);
   });
 
-  it("takes role admin, with the session cookie too", async () => {
+  it("takes role admin, with the session cookie too: the invitee joins as an admin", async () => {
     const newcomer = await loner("co-admin");
     const response = await api("POST", PATH, { cookie: team.admin.cookie, body: { email: newcomer.email, role: "admin" } });
-    expect(response.status).toBe(201);
-    expect(response.body.member).toMatchObject({ id: newcomer.id, role: "admin" });
+    expect(response.status).toBe(202);
+    expect(response.body.invitation).toMatchObject({ email: newcomer.email, role: "admin" });
+    expect((await api("POST", `/api/invitations/${response.body.invitation.id}/accept`, { key: newcomer.key })).status).toBe(200);
     expect(await membershipOf(newcomer.id)).toEqual({ workspaceId: team.workspaceId, role: "admin" });
   });
 
-  it("404 naming the email for an unknown user; 409 for someone already in the workspace, the caller included", async () => {
+  it("an email without an account gets the same answer as one with (no enumeration); 409 for someone already in the workspace, the caller included", async () => {
     const count = await memberCount(team.workspaceId);
-    expectError(await api("POST", PATH, { key: team.admin.key, body: { email: "nobody-here@example.test" } }), 404, "NOT_FOUND", ["email"]);
+    const unknown = await api("POST", PATH, { key: team.admin.key, body: { email: "nobody-here@example.test" } });
+    expect(unknown.status).toBe(202);
+    expect(unknown.body).toEqual({ invitation: { id: expect.any(String), email: "nobody-here@example.test", role: "member", expiresAt: expect.stringMatching(ISO_MS) } });
     expectError(await api("POST", PATH, { key: team.admin.key, body: { email: team.member.email } }), 409, "CONFLICT", ["email"]);
     expectError(await api("POST", PATH, { key: team.admin.key, body: { email: team.admin.email, role: "member" } }), 409, "CONFLICT", ["email"]);
     expect(await memberCount(team.workspaceId)).toBe(count);
     expect(await membershipOf(team.admin.id)).toEqual({ workspaceId: team.workspaceId, role: "admin" });
   });
 
-  it("403 for a plain member, before the email is looked at; nothing moves", async () => {
+  it("403 for a plain member, before the email is looked at; nothing is made", async () => {
     const newcomer = await loner("not-added");
     const before = await membershipOf(newcomer.id);
     expectError(await api("POST", PATH, { key: team.member.key, body: { email: newcomer.email } }), 403, "FORBIDDEN");
     expectError(await api("POST", PATH, { cookie: team.member.cookie, body: { email: "nobody-here@example.test" } }), 403, "FORBIDDEN");
     expect(await membershipOf(newcomer.id)).toEqual(before);
+    expect((await api("GET", "/api/invitations", { cookie: newcomer.cookie })).body.invitations).toEqual([]);
   });
 
   it.each([
@@ -301,12 +315,36 @@ describe("DELETE /api/workspace/members/:userId", () => {
     expectError(await api("DELETE", `${PATH}/${team.member.id}`, { key: team.member.key }), 409, "CONFLICT");
   });
 
-  it("an admin may leave while another admin remains", async () => {
+  it("an admin who was added may leave while another admin remains; nobody leaves their personal workspace (409)", async () => {
     const team = await createTeam();
     expect((await api("PATCH", `${PATH}/${team.owner.id}`, { key: team.admin.key, body: { role: "admin" } })).status).toBe(200);
-    expect((await api("DELETE", `${PATH}/${team.admin.id}`, { cookie: team.admin.cookie })).status).toBe(200);
-    expect((await membershipOf(team.admin.id)).workspaceId).not.toBe(team.workspaceId);
-    const listed = await api("GET", PATH, { key: team.owner.key });
-    expect(listed.body.members.map((member: { id: string }) => member.id).sort()).toEqual([team.owner.id, team.member.id].sort());
+    // team.admin's workspace is their personal one (made at sign-up): there is nowhere to leave to.
+    const personal = await api("DELETE", `${PATH}/${team.admin.id}`, { cookie: team.admin.cookie });
+    expectError(personal, 409, "CONFLICT");
+    expect(personal.body.error.message).toMatch(/personal workspace/);
+    expect((await membershipOf(team.admin.id)).workspaceId).toBe(team.workspaceId);
+    // team.owner was added to it, and another admin remains.
+    expect((await api("DELETE", `${PATH}/${team.owner.id}`, { cookie: team.owner.cookie })).status).toBe(200);
+    expect((await membershipOf(team.owner.id)).workspaceId).not.toBe(team.workspaceId);
+    const listed = await api("GET", PATH, { key: team.admin.key });
+    expect(listed.body.members.map((member: { id: string }) => member.id).sort()).toEqual([team.admin.id, team.member.id].sort());
+  });
+
+  it("a plain member leaves a workspace they were added to (their own id): a fresh personal workspace, with their snaps, audited", async () => {
+    const team = await createTeam();
+    const snap = await insertSnap(team.member, { sharedWithWorkspace: true });
+    const left = await api("DELETE", `${PATH}/${team.member.id}`, { key: team.member.key });
+    expect(left.status).toBe(200);
+    const membership = await membershipOf(team.member.id);
+    expect(membership.workspaceId).not.toBe(team.workspaceId);
+    expect(membership.role).toBe("admin");
+    const { rows } = await sql().query(`SELECT "workspaceId", "sharedWithWorkspace" FROM "Snap" WHERE id = $1`, [snap.id]);
+    expect(rows[0]).toEqual({ workspaceId: membership.workspaceId, sharedWithWorkspace: false });
+    const log = await api("GET", "/api/workspace/audit-log?action=member.left", { cookie: team.admin.cookie });
+    expect(log.body.entries[0]).toMatchObject({ actor: { type: "api_key", userId: team.member.id }, target: { type: "member", id: team.member.id } });
+    // Their new workspace is their personal one: they cannot leave it.
+    expectError(await api("DELETE", `${PATH}/${team.member.id}`, { key: team.member.key }), 409, "CONFLICT");
+    // Another member's id is still admins only.
+    expectError(await api("DELETE", `${PATH}/${team.admin.id}`, { key: team.owner.key }), 403, "FORBIDDEN");
   });
 });

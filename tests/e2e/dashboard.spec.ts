@@ -246,7 +246,7 @@ test("the New snap dialog, taller than a phone's screen, stays on it and scrolls
   await expect(dialog).toHaveCount(0);
 });
 
-test("workspace settings: an admin adds a member by email, changes their role and removes them", async ({ page, browser, baseURL }) => {
+test("workspace settings: an admin invites a member by email, changes their role and removes them", async ({ page, browser, baseURL }) => {
   await signUp(page, "Avery Admin");
   const bobEmail = uniqueEmail("bob");
   const created = await page.request.post("/api/account", {
@@ -260,25 +260,11 @@ test("workspace settings: an admin adds a member by email, changes their role an
   await expect(page.getByRole("heading", { name: "Avery Admin's workspace" })).toBeVisible();
   const email = page.getByRole("textbox", { name: "Email" });
 
-  // An address nobody signed up with.
-  await email.fill(uniqueEmail("nobody"));
-  await page.getByRole("button", { name: "Add member" }).click();
-  await expect(email).toHaveAccessibleDescription("No account uses this email. Ask them to sign up first, then add them.");
-
+  // Bob is invited; he is a member only once he accepts (tests/e2e/invitations.spec.ts does it in the app).
   await email.fill(bobEmail);
-  await page.getByRole("button", { name: "Add member" }).click();
-  const bobRow = page.getByRole("row", { name: /Bob Builder/ });
-  await expect(bobRow).toContainText(bobEmail);
-  await expect(bobRow.getByLabel("Role of Bob Builder")).toHaveValue("member");
-  await expect(page.getByRole("status").filter({ hasText: "Bob Builder added as a member" })).toBeVisible();
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("list", { name: "Pending invitations" })).toContainText(bobEmail);
   await expect(email).toHaveValue("");
-
-  // Already a member.
-  await email.fill(bobEmail);
-  await page.getByRole("button", { name: "Add member" }).click();
-  await expect(email).toHaveAccessibleDescription("Already a member of this workspace.");
-
-  // Bob sees the list read-only.
   const bobContext = await browser.newContext({ baseURL });
   const bobPage = await bobContext.newPage();
   await bobPage.goto("/sign-in");
@@ -286,11 +272,24 @@ test("workspace settings: an admin adds a member by email, changes their role an
   await bobPage.getByLabel("Password").fill(STRONG_PASSWORD);
   await bobPage.getByRole("button", { name: "Sign in" }).click();
   await expect(bobPage.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  const [invitation] = (await apiCall(bobPage.request, baseURL!, "GET", "/api/invitations")).invitations;
+  await apiCall(bobPage.request, baseURL!, "POST", `/api/invitations/${invitation.id}/accept`);
+  await page.reload();
+  const bobRow = page.getByRole("row", { name: /Bob Builder/ });
+  await expect(bobRow).toContainText(bobEmail);
+  await expect(bobRow.getByLabel("Role of Bob Builder")).toHaveValue("member");
+
+  // Already a member.
+  await email.fill(bobEmail);
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(email).toHaveAccessibleDescription("Already a member");
+
+  // Bob sees the list read-only.
   await bobPage.goto("/settings/workspace");
   await expect(bobPage.getByRole("row", { name: /Avery Admin/ })).toContainText("Admin");
-  await expect(bobPage.getByText("Only admins can add or remove members and change roles.")).toBeVisible();
+  await expect(bobPage.getByText("Only admins can invite or remove members and change roles.")).toBeVisible();
   await expect(bobPage.getByRole("combobox")).toHaveCount(0);
-  await expect(bobPage.getByRole("button", { name: "Add member" })).toHaveCount(0);
+  await expect(bobPage.getByRole("button", { name: "Send invitation" })).toHaveCount(0);
   await bobContext.close();
 
   // The last admin cannot step down.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
+import { findPrototypeKey } from "@/lib/http/find-prototype-key";
 import { findUnstorableText } from "@/lib/http/find-unstorable-text";
 import { parseJsonBody, parseQuery, readBodyText } from "@/lib/http/parse";
 import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
@@ -77,5 +78,22 @@ describe("refuseMalformedPath", () => {
 
   it.each(["/api/snaps/abc", "/api/snaps/%C3%A9t%C3%A9", "/api/snaps/%F0%9F%98%80", "/api/snaps/a%2Fb"])("%s: passes", (path) => {
     expect(refuseMalformedPath(path)).toBeNull();
+  });
+});
+
+describe("findPrototypeKey", () => {
+  it("names the first prototype key with its full path, at any depth; keys merely containing the words pass", () => {
+    expect(findPrototypeKey(JSON.parse('{"rowHeights":{"0":40,"__proto__":{"x":1}}}'), "(body)")).toEqual({
+      path: "rowHeights.__proto__",
+      message: 'The key "__proto__" is not allowed',
+    });
+    expect(findPrototypeKey({ cards: [{ note: { constructor: 1 } }] }, "(body)")?.path).toBe("cards.0.note.constructor");
+    expect(findPrototypeKey(JSON.parse('{"__proto__":1}'), "(body)")?.path).toBe("__proto__");
+    expect(findPrototypeKey({ title: "__proto__", myconstructor: 1, prototypes: [] }, "(body)")).toBeNull();
+    let deep: unknown = JSON.parse('{"prototype":true}');
+    for (let level = 0; level < 10_000; level++) deep = level % 2 ? [deep] : { a: deep };
+    const path = findPrototypeKey(deep, "(body)")?.path ?? "";
+    expect(path.split(".")).toHaveLength(10_001);
+    expect(path).toMatch(/^0\.a\.0\.a\..*\.a\.prototype$/);
   });
 });

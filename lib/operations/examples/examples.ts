@@ -136,6 +136,33 @@ export const examples = {
     members: [{ id: USER_ID, email: "ada@example.com", name: "Ada", role: "admin", joinedAt: CREATED }],
   },
   memberResponse: { member: { id: "cm3k9w1a2000aqz8rq1w2e3r4", email: "invitee@example.com", name: "Invitee", role: "member", joinedAt: UPDATED } },
+  invitationResponse: {
+    invitation: { id: "cm3k9w1a2000bqz8rinv1te01", email: "invitee@example.com", role: "member", expiresAt: "2026-12-11T09:30:00.000Z" },
+  },
+  workspaceInvitationsResponse: {
+    invitations: [
+      {
+        id: "cm3k9w1a2000bqz8rinv1te01",
+        email: "invitee@example.com",
+        role: "member",
+        expiresAt: "2026-12-11T09:30:00.000Z",
+        createdAt: "2026-11-27T09:30:00.000Z",
+        invitedBy: { id: USER_ID, name: "Ada", email: "ada@example.com" },
+      },
+    ],
+  },
+  ownInvitationsResponse: {
+    invitations: [
+      {
+        id: "cm3k9w1a2000bqz8rinv1te01",
+        role: "member",
+        expiresAt: "2026-12-11T09:30:00.000Z",
+        workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" },
+        invitedBy: { name: "Ada", email: "ada@example.com" },
+      },
+    ],
+  },
+  acceptedInvitation: { workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" }, role: "member" },
   mcpResponse: {
     jsonrpc: "2.0",
     id: 1,

@@ -1,25 +1,41 @@
 import type { Metadata } from "next";
+import { OwnInvitations } from "@/components/invitations/own-invitations";
 import { AuditLogPanel } from "@/components/settings/audit-log-panel";
 import { WorkspacePanel } from "@/components/settings/workspace-panel";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
+import { isInPersonalWorkspace } from "@/lib/workspaces/is-in-personal-workspace";
+import { listOwnInvitations } from "@/lib/workspaces/list-own-invitations";
+import { listWorkspaceInvitations } from "@/lib/workspaces/list-workspace-invitations";
 import { listWorkspaceMembers } from "@/lib/workspaces/list-workspace-members";
 
 export const metadata: Metadata = { title: "Workspace" };
 
 export default async function WorkspaceSettingsPage() {
   const principal = await requirePagePrincipal();
-  const { workspace, members } = await listWorkspaceMembers(principal);
+  const isAdmin = principal.role === "admin";
+  const [{ workspace, members }, personal, own, sent] = await Promise.all([
+    listWorkspaceMembers(principal),
+    isInPersonalWorkspace(principal.userId),
+    listOwnInvitations(principal),
+    isAdmin ? listWorkspaceInvitations(principal) : Promise.resolve({ invitations: [] }),
+  ]);
   return (
     <>
+      <OwnInvitations
+        key={workspace.id}
+        initialInvitations={own.invitations.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() }))}
+      />
       <WorkspacePanel
         // A new workspace or role (after stepping down or leaving) starts the panel afresh.
         key={`${workspace.id}:${principal.role}`}
         workspace={workspace}
         initialMembers={members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() }))}
+        initialInvitations={sent.invitations.map(({ id, email, role, expiresAt }) => ({ id, email, role, expiresAt: expiresAt.toISOString() }))}
         currentUserId={principal.userId}
-        isAdmin={principal.role === "admin"}
+        isAdmin={isAdmin}
+        canLeave={!personal}
       />
-      {principal.role === "admin" && <AuditLogPanel key={workspace.id} />}
+      {isAdmin && <AuditLogPanel key={workspace.id} />}
     </>
   );
 }

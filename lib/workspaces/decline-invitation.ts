@@ -1,0 +1,26 @@
+import "server-only";
+import type { Principal } from "@/lib/request/principal";
+import { auditActorOf } from "@/lib/audit/audit-actor";
+import { recordAuditEvent } from "@/lib/audit/record-audit-event";
+import { runTransaction } from "@/lib/db/run-transaction";
+import { ApiError } from "@/lib/errors/api-error";
+
+/**
+ * POST /api/invitations/:id/decline: the invitation is gone, and the inviting workspace's audit log
+ * says so. Only the holder of the invited email may decline: for anyone else it does not exist (404).
+ */
+export async function declineInvitation(principal: Principal, invitationId: string): Promise<void> {
+  await runTransaction(async (tx) => {
+    const [declined] = await tx.$queryRaw<{ workspaceId: string; email: string; role: string }[]>`
+      DELETE FROM "WorkspaceInvitation" i USING "User" u
+      WHERE i.id = ${invitationId} AND u.id = ${principal.userId} AND u.email = i.email AND i."expiresAt" > now()
+      RETURNING i."workspaceId", i.email, i.role::text AS role`;
+    if (!declined) throw new ApiError("NOT_FOUND", "No such invitation");
+    await recordAuditEvent(tx, {
+      workspace: { id: declined.workspaceId },
+      action: "member.invitation_declined",
+      actor: auditActorOf(principal),
+      target: { type: "invitation", id: invitationId, name: `${declined.email} (${declined.role})` },
+    });
+  });
+}
