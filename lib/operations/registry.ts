@@ -1,5 +1,6 @@
 import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
+import { CONNECTED_APP_OPERATIONS } from "./connected-app-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { LINE_OPERATIONS } from "./line-operations";
@@ -21,6 +22,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
   ACCOUNT_OPERATIONS,
+  CONNECTED_APP_OPERATIONS,
   WEBHOOK_OPERATIONS,
   SYSTEM_OPERATIONS,
 ];

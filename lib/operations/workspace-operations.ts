@@ -31,6 +31,7 @@ export const WORKSPACE_OPERATIONS = {
     success: { status: 201, description: "The new member.", schema: workspaceMemberResponseSchema, example: examples.memberResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   changeMemberRole: declareOperation({
     method: "patch",
@@ -44,6 +45,7 @@ export const WORKSPACE_OPERATIONS = {
     success: { status: 200, description: "The member.", schema: workspaceMemberResponseSchema, example: examples.memberResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   removeWorkspaceMember: declareOperation({
     method: "delete",
@@ -56,6 +58,7 @@ export const WORKSPACE_OPERATIONS = {
     success: successResponse("Removed."),
     errors: [401, 403, 404, 409],
     access: "key-or-session",
+    noOAuth: true,
   }),
   listAuditLog: declareOperation({
     method: "get",
