@@ -1,8 +1,8 @@
 import { authenticateRequest } from "@/lib/auth/authenticate-request";
 import type { Principal } from "@/lib/request/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
-import { bearerChallenge } from "@/lib/http/www-authenticate";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
+import { bearerChallenge } from "@/lib/request/www-authenticate";
 import { runSnapWrite } from "@/lib/live/snap-write-context";
 import { assertWithinRequestRate, countRequest } from "@/lib/rate-limit/request-rate";
 import { ApiError } from "../errors/api-error";

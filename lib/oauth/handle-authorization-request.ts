@@ -7,7 +7,7 @@ import { authorizationErrorRedirect, checkAuthorizationRequest, clientRedirect }
 import { isValidConsentToken } from "./consent-token";
 import { oauthErrorPage } from "./error-page";
 import { OAUTH_PATHS } from "./oauth-config";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { headers } from "next/headers";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
 
 /** `{base}` for a server component: publicBaseUrl of the page's own request. */
 export async function pageBaseUrl(): Promise<string> {

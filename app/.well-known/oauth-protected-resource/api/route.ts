@@ -1,6 +1,6 @@
 import { corsPreflight } from "@/lib/oauth/cors";
 import { oauthEndpoint, oauthJson } from "@/lib/oauth/oauth-response";
-import { publicBaseUrl } from "@/lib/http/public-base-url";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
 import { protectedResourceMetadata } from "@/lib/oauth/server-metadata";
 
 /** RFC 9728: the metadata of the resource `{base}/api` (all of the API, MCP included). */
