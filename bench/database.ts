@@ -242,12 +242,17 @@ export async function seedOAuthAccessToken(url: string, fixtures: Pick<Fixtures,
     const token = generateSecret(ACCESS_TOKEN_PREFIX);
     const clientId = benchId("oauth-client");
     const grantId = benchId("oauth-grant");
-    await client.query(`INSERT INTO "OAuthClient" (id, name, "redirectUris", "authMethod") VALUES ($1, 'Bench agent', ARRAY['http://127.0.0.1/cb'], 'none')`, [clientId]);
+    await client.query(`INSERT INTO "OAuthClient" (id, name, "redirectUris", "authMethod") VALUES ($1, 'Bench agent', ARRAY['http://127.0.0.1/cb'], 'none')`, [
+      clientId,
+    ]);
     await client.query(
       `INSERT INTO "OAuthGrant" (id, "userId", "clientId", scopes, resource, "redirectUri", "codeUsedAt") VALUES ($1, $2, $3, 'read write', $4, 'http://127.0.0.1/cb', now())`,
       [grantId, fixtures.userId, clientId, `${base}/api`],
     );
-    await client.query(`INSERT INTO "OAuthToken" (hash, "grantId", kind, "expiresAt") VALUES ($1, $2, 'access', now() + interval '1 day')`, [hashSecret(token), grantId]);
+    await client.query(`INSERT INTO "OAuthToken" (hash, "grantId", kind, "expiresAt") VALUES ($1, $2, 'access', now() + interval '1 day')`, [
+      hashSecret(token),
+      grantId,
+    ]);
     return token;
   } finally {
     await client.end();

@@ -177,7 +177,9 @@ async function main() {
     const bcryptCompares = serverMetrics?.bcryptCompares ?? null;
     if (serverMetrics) {
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      log(`server memory at the end: V8 heap ${mb(serverMetrics.heapUsedBytes)} used of ${mb(serverMetrics.heapTotalBytes)}, external ${mb(serverMetrics.externalBytes)}`);
+      log(
+        `server memory at the end: V8 heap ${mb(serverMetrics.heapUsedBytes)} used of ${mb(serverMetrics.heapTotalBytes)}, external ${mb(serverMetrics.externalBytes)}`,
+      );
     }
     const memory = memoryMb(app.pid);
 

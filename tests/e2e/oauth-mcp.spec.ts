@@ -67,7 +67,11 @@ async function startCallback(): Promise<{ server: Server; url: string; code: Pro
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, code };
 }
 
-test("an MCP client connects with OAuth: discovery, registration, sign-in and Allow, tools, refresh, revoke in Settings, then 401", async ({ page, request, baseURL }) => {
+test("an MCP client connects with OAuth: discovery, registration, sign-in and Allow, tools, refresh, revoke in Settings, then 401", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const email = uniqueEmail("oauth-agent");
   await createAccount(request, baseURL!, email);
   const callback = await startCallback();

@@ -46,8 +46,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
           <>Its details come from {consent.verifiedBy}.</>
         ) : (
           <>
-            <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Unverified</span> This app registered
-            itself; its name is what it says it is. Connect it only if you started this from an app you trust.
+            <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-900">Unverified</span> This app registered itself; its name is
+            what it says it is. Connect it only if you started this from an app you trust.
           </>
         )}
       </p>
@@ -72,8 +72,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         </div>
       </dl>
       <p className="mt-4 text-xs text-slate-500">
-        It acts as you, within these limits, until you revoke it in Settings › Integrations. It can never manage your API keys, connected apps,
-        account or workspace members.
+        It acts as you, within these limits, until you revoke it in Settings › Integrations. It can never manage your API keys, connected apps, account or
+        workspace members.
       </p>
       <form method="post" action={OAUTH_PATHS.authorize} className="mt-6 flex gap-3">
         <input type="hidden" name="request" value={query} />
