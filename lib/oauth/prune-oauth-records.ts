@@ -1,15 +1,19 @@
 import "server-only";
-import { db } from "@/lib/db/client";
+import { pool } from "@/lib/db/pool";
 import { UNUSED_CLIENT_DAYS } from "./oauth-config";
 
 /**
- * The hourly job (lib/webhooks/start-job-worker.ts): dynamically registered clients that never got
- * a grant go 30 days after registering; expired tokens and codes never exchanged go; client ID
- * metadata documents nobody used and whose cache ran out go too (they are fetched again on use).
+ * The job queue's hourly `oauth-prune` (lib/jobs), on pg alone as every task: dynamically
+ * registered clients that never got a grant go 30 days after registering (a metadata document
+ * nobody used goes too: it is fetched again on use); expired tokens go, and codes never exchanged
+ * a day after they expired.
  */
 export async function pruneOAuthRecords(): Promise<void> {
-  const unusedBefore = new Date(Date.now() - UNUSED_CLIENT_DAYS * 86_400_000);
-  await db.oAuthClient.deleteMany({ where: { createdAt: { lt: unusedBefore }, grants: { none: {} } } });
-  await db.oAuthToken.deleteMany({ where: { expiresAt: { lt: new Date() } } });
-  await db.oAuthGrant.deleteMany({ where: { codeUsedAt: null, codeExpiresAt: { lt: new Date(Date.now() - 86_400_000) } } });
+  await pool.query(
+    `DELETE FROM "OAuthClient" AS c WHERE c."createdAt" < now() - make_interval(days => $1::int)
+       AND NOT EXISTS (SELECT 1 FROM "OAuthGrant" AS g WHERE g."clientId" = c.id)`,
+    [UNUSED_CLIENT_DAYS],
+  );
+  await pool.query(`DELETE FROM "OAuthToken" WHERE "expiresAt" < now()`);
+  await pool.query(`DELETE FROM "OAuthGrant" WHERE "codeUsedAt" IS NULL AND "codeExpiresAt" < now() - interval '1 day'`);
 }
