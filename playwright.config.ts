@@ -24,6 +24,7 @@ function appServer(port: number) {
       RATE_LIMIT_SIGN_IN_PER_EMAIL: "1000000",
       RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
       RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
+      RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: "1000000",
     },
     reuseExistingServer: false,
     timeout: 300_000,

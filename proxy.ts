@@ -1,6 +1,7 @@
 import { runtime } from "@/lib/config";
 import { NextResponse, type NextRequest } from "next/server";
 import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
+import { consentFormAction } from "@/lib/oauth/consent-form-action";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
 
 /**
@@ -15,7 +16,10 @@ export function proxy(request: NextRequest) {
   const refused = refuseMalformedPath(request.nextUrl.pathname);
   if (refused) return refused;
   if (request.nextUrl.pathname.startsWith("/api")) return NextResponse.next();
-  const policy = pageContentSecurityPolicy(createNonce(), { development: runtime.isDevelopment() });
+  const policy = pageContentSecurityPolicy(createNonce(), {
+    development: runtime.isDevelopment(),
+    formActionExtra: consentFormAction(request.nextUrl),
+  });
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });

@@ -9,6 +9,7 @@ import { encode } from "next-auth/jwt";
 import pg from "pg";
 import { displayPrefix, generateApiKeySecret } from "../lib/auth/api-keys/key-format";
 import { applyMigrations } from "../lib/db/migrate";
+import { ACCESS_TOKEN_PREFIX, generateSecret, hashSecret } from "../lib/auth/access-tokens/token-format";
 
 /** The term scenario f searches for; 3 % of the titles and 1 % of the subtitles contain it (see seedListingSnaps). */
 export const SEARCH_TERM = "roadmap";
@@ -225,6 +226,34 @@ export async function seedListingSnaps(url: string, fixtures: Fixtures, total: n
     // What autovacuum does to a live table: without it, the rows just inserted sit in the trigram
     // GIN indexes' pending lists, which every search then reads through (about 10 times slower).
     await client.query(`VACUUM ANALYZE "Snap", "Card"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * An OAuth access token of the bench user, stored as lib/oauth/issue-tokens.ts stores one (its
+ * SHA-256), with a grant for `{base}/api` (base: the app server's address, known once it runs).
+ */
+export async function seedOAuthAccessToken(url: string, fixtures: Pick<Fixtures, "userId">, base: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const token = generateSecret(ACCESS_TOKEN_PREFIX);
+    const clientId = benchId("oauth-client");
+    const grantId = benchId("oauth-grant");
+    await client.query(`INSERT INTO "OAuthClient" (id, name, "redirectUris", "authMethod") VALUES ($1, 'Bench agent', ARRAY['http://127.0.0.1/cb'], 'none')`, [
+      clientId,
+    ]);
+    await client.query(
+      `INSERT INTO "OAuthGrant" (id, "userId", "clientId", scopes, resource, "redirectUri", "codeUsedAt") VALUES ($1, $2, $3, 'read write', $4, 'http://127.0.0.1/cb', now())`,
+      [grantId, fixtures.userId, clientId, `${base}/api`],
+    );
+    await client.query(`INSERT INTO "OAuthToken" (hash, "grantId", kind, "expiresAt") VALUES ($1, $2, 'access', now() + interval '1 day')`, [
+      hashSecret(token),
+      grantId,
+    ]);
+    return token;
   } finally {
     await client.end();
   }

@@ -135,6 +135,8 @@ const configSchema = z.object({
   TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 1),
   WEBHOOK_RETRY_DELAYS: secondsList(DEFAULT_RETRY_DELAYS),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
+  OUTBOUND_ALLOW_PRIVATE_URLS: flag(false),
+  RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: limit(20),
   WEBHOOK_CONCURRENCY: wholeNumber(1, 64, 8),
   JOB_WORKER: oneOf(["process", "app", "off"], "process"),
   EVENT_RETENTION_DAYS: days(30),

@@ -13,7 +13,8 @@ interface FieldErrors {
   password?: string;
 }
 
-export function SignInForm() {
+/** `next`: the app path to open once signed in (checked by the page: lib/auth/safe-next-path.ts). */
+export function SignInForm({ next = "/" }: { next?: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -53,6 +54,12 @@ export function SignInForm() {
       // One message for both cases, so the form does not reveal which emails have accounts.
       setFormError("Wrong email or password");
       setPending(false);
+      return;
+    }
+    if (next !== "/") {
+      // A full load, not a client-side navigation: the next page (the OAuth consent) brings its own
+      // Content-Security-Policy, whose form-action allows the app it sends you back to.
+      window.location.assign(next);
       return;
     }
     router.replace("/");

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 
 /** "Continue with <provider>": Auth.js sends the browser to the identity provider and back. */
-export function SingleSignOnButton({ providerId, label }: { providerId: string; label: string }) {
+export function SingleSignOnButton({ providerId, label, next = "/" }: { providerId: string; label: string; next?: string }) {
   const [pending, setPending] = useState(false);
   return (
     <Button
@@ -14,7 +14,7 @@ export function SingleSignOnButton({ providerId, label }: { providerId: string; 
       pending={pending}
       onClick={() => {
         setPending(true);
-        void signIn(providerId, { redirectTo: "/" }).catch(() => setPending(false));
+        void signIn(providerId, { redirectTo: next }).catch(() => setPending(false));
       }}
     >
       Continue with {label}

@@ -8,9 +8,12 @@ export interface AuditActor {
   type: AuditActorType;
   userId: string | null;
   apiKeyId?: string | null;
+  /** The OAuth client of an `oauthApp` actor. */
+  clientId?: string | null;
 }
 
-export function auditActorOf(principal: Pick<Principal, "userId" | "via" | "apiKeyId">): AuditActor {
+export function auditActorOf(principal: Pick<Principal, "userId" | "via" | "apiKeyId" | "oauth">): AuditActor {
+  if (principal.via === "oauth") return { type: "oauthApp", userId: principal.userId, clientId: principal.oauth?.clientId ?? null };
   return principal.via === "apiKey"
     ? { type: "api_key", userId: principal.userId, apiKeyId: principal.apiKeyId ?? null }
     : { type: "user", userId: principal.userId };

@@ -29,16 +29,19 @@ export const AUDIT_ACTIONS = [
   "snap.made_private",
   "snap.restored",
   "snap.deleted",
+  "oauth.authorized",
+  "oauth.revoked",
+  "oauth.refresh_reuse",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The part before the dot: `action=snap` filters every snap.* entry. */
 export const AUDIT_ACTION_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => action.split(".")[0]!))] as [string, ...string[]];
 
-export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "anonymous"] as const;
+export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "anonymous", "oauthApp"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "invitation", "snap"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "invitation", "snap", "oauth_app"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_LOG_MAX_LIMIT = 100;
@@ -71,11 +74,15 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   occurredAt: timestampSchema,
   actor: z.object({
-    type: z.enum(AUDIT_ACTOR_TYPES).describe("`user` (signed-in browser), `api_key`, `cli` (the admin CLI), `anonymous` (a failed sign-in)."),
+    type: z
+      .enum(AUDIT_ACTOR_TYPES)
+      .describe("`user` (signed-in browser), `api_key`, `oauthApp` (a connected app's access token), `cli` (the admin CLI), `anonymous` (a failed sign-in)."),
     userId: idSchema.nullable(),
     name: z.string().nullable().describe("The user's name, or their email when they have none."),
     apiKeyId: idSchema.nullable(),
     apiKeyName: z.string().nullable(),
+    clientId: z.string().optional().describe("`oauthApp` only: the app's OAuth client_id."),
+    clientName: z.string().optional().describe("`oauthApp` only: the app's name."),
   }),
   target: z.object({
     type: z.enum(AUDIT_TARGET_TYPES),

@@ -15,6 +15,8 @@ interface AuditRow {
   actorName: string | null;
   apiKeyId: string | null;
   apiKeyName: string | null;
+  clientId: string | null;
+  clientName: string | null;
   targetType: AuditEntry["target"]["type"];
   targetId: string | null;
   targetName: string | null;
@@ -35,10 +37,11 @@ export async function listAuditLog(principal: Principal, query: AuditLogQuery) {
   const area = query.action && !exact ? `${query.action}.%` : null;
   const rows = await db.$queryRawUnsafe<AuditRow[]>(
     `SELECT e.id, e.action, e."occurredAt", e."actorType", e."actorUserId", COALESCE(u.name, u.email) AS "actorName",
-       e."apiKeyId", k.name AS "apiKeyName", e."targetType", e."targetId", e."targetName", e.ip
+       e."apiKeyId", k.name AS "apiKeyName", e."clientId", c.name AS "clientName", e."targetType", e."targetId", e."targetName", e.ip
      FROM "AuditEvent" e
      LEFT JOIN "User" u ON u.id = e."actorUserId"
      LEFT JOIN "ApiKey" k ON k.id = e."apiKeyId"
+     LEFT JOIN "OAuthClient" c ON c.id = e."clientId"
      WHERE e."workspaceId" = $1
        AND e."occurredAt" >= now() - make_interval(days => $2::int)
        AND ($3::text IS NULL OR e.action = $3)
@@ -64,7 +67,8 @@ export async function listAuditLog(principal: Principal, query: AuditLogQuery) {
 
 function assertMayReadAuditLog(principal: Principal): void {
   if (principal.role !== "admin") throw new ApiError("FORBIDDEN", "Only an admin of the workspace can read its audit log");
-  if (principal.via === "apiKey" && principal.access !== "full") throw new ApiError("FORBIDDEN", "This API key is read-only");
+  if (principal.access === "read")
+    throw new ApiError("FORBIDDEN", principal.via === "oauth" ? "This access token has only the read scope" : "This API key is read-only");
 }
 
 function toAuditEntry(row: AuditRow): AuditEntry {
@@ -78,6 +82,7 @@ function toAuditEntry(row: AuditRow): AuditEntry {
       name: row.actorName,
       apiKeyId: row.apiKeyId,
       apiKeyName: row.apiKeyName,
+      ...(row.actorType === "oauthApp" ? { clientId: row.clientId ?? "", clientName: row.clientName ?? "Removed app" } : {}),
     },
     target: { type: row.targetType, id: row.targetId, name: row.targetName },
     ip: row.ip,

@@ -35,6 +35,7 @@ export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Pro
     actor.type,
     actor.userId,
     actor.apiKeyId ?? null,
+    actor.clientId ?? null,
     event.target.type,
     event.target.id,
     name,
@@ -42,16 +43,16 @@ export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Pro
   ];
   if ("id" in event.workspace) {
     await tx.$executeRawUnsafe(
-      `INSERT INTO "AuditEvent" (id, action, "actorType", "actorUserId", "apiKeyId", "targetType", "targetId", "targetName", ip, "workspaceId")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `INSERT INTO "AuditEvent" (id, action, "actorType", "actorUserId", "apiKeyId", "clientId", "targetType", "targetId", "targetName", ip, "workspaceId")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
       ...values,
       event.workspace.id,
     );
   } else {
     // The user's workspace read in the same statement; a user without one (being deleted) logs nothing.
     await tx.$executeRawUnsafe(
-      `INSERT INTO "AuditEvent" (id, action, "actorType", "actorUserId", "apiKeyId", "targetType", "targetId", "targetName", ip, "workspaceId")
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, m."workspaceId" FROM "Membership" m WHERE m."userId" = $10`,
+      `INSERT INTO "AuditEvent" (id, action, "actorType", "actorUserId", "apiKeyId", "clientId", "targetType", "targetId", "targetName", ip, "workspaceId")
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, m."workspaceId" FROM "Membership" m WHERE m."userId" = $11`,
       ...values,
       event.workspace.ofUserId,
     );

@@ -1,6 +1,10 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { annotateRequest } from "@/lib/request/request-context";
 import { apiKeyAttempt } from "@/lib/auth/api-key-attempt";
+import { authenticateAccessToken } from "@/lib/auth/access-tokens/authenticate-access-token";
+import { ACCESS_TOKEN_PREFIX } from "@/lib/auth/access-tokens/token-format";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
+import { bearerChallenge } from "@/lib/request/www-authenticate";
 import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
 import { authenticateApiKey, isProvenApiKey } from "./api-keys/authenticate-api-key";
 import { displayPrefix } from "./api-keys/key-format";
@@ -10,8 +14,9 @@ import { assertSameOrigin } from "./same-origin";
 import { readSession } from "./session-cookie";
 
 /**
- * The one authentication step of every /api route: an `Authorization: Bearer` API key when the
- * header is present (it wins over a cookie), else the session cookie. Any failure is a 401.
+ * The one authentication step of every /api route: an `Authorization: Bearer` API key or OAuth
+ * access token when the header is present (it wins over a cookie), else the session cookie. Any
+ * failure is a 401.
  */
 export async function authenticateRequest(request: Request): Promise<Principal> {
   const authorization = request.headers.get("authorization");
@@ -31,6 +36,7 @@ export async function authenticateRequest(request: Request): Promise<Principal> 
  */
 async function authenticateAuthorization(request: Request, authorization: string): Promise<Principal> {
   const key = /^Bearer (\S+)$/.exec(authorization.trim())?.[1];
+  if (key?.startsWith(ACCESS_TOKEN_PREFIX)) return authenticateOAuthToken(request, key);
   if (key) annotateRequest({ keyPrefix: displayPrefix(key) });
   const attempt = apiKeyAttempt(request, key);
   if (!key || !isProvenApiKey(key)) await assertAttemptAllowed(attempt);
@@ -39,6 +45,20 @@ async function authenticateAuthorization(request: Request, authorization: string
   if (principal) return principal;
   await countAttempt(attempt);
   throw unauthorized(key ? "Invalid, incomplete or revoked API key" : "Use the header Authorization: Bearer <API key>");
+}
+
+/**
+ * An OAuth access token: one indexed lookup, no bcrypt, so the limiter is only charged on failure
+ * (per address: a token's first characters name no one). Nothing of the token is logged.
+ */
+async function authenticateOAuthToken(request: Request, token: string): Promise<Principal> {
+  const base = publicBaseUrl(request);
+  const { pathname } = new URL(request.url);
+  const check = await authenticateAccessToken(token, base, pathname);
+  if ("principal" in check) return check.principal;
+  await countAttempt(apiKeyAttempt(request, undefined));
+  const message = check.refused === "audience" ? "This access token is not for this resource (its audience)" : "Invalid, expired or revoked access token";
+  throw new ApiError("UNAUTHORIZED", message, undefined, { "WWW-Authenticate": bearerChallenge(base, pathname, { error: "invalid_token" }) });
 }
 
 function unauthorized(message: string) {

@@ -5,9 +5,13 @@ import { EVENT_TYPES } from "./event-types";
 export const eventTypeSchema = z.enum(EVENT_TYPES, { error: `Unknown event type: expected one of ${EVENT_TYPES.join(", ")}` });
 
 export const eventActorSchema = z.object({
-  type: z.enum(["user", "apiKey", "mcp"]).describe("How the write was made: the web app, an API key, or an agent over MCP."),
+  type: z
+    .enum(["user", "apiKey", "mcp", "oauthApp"])
+    .describe("How the write was made: the web app, an API key, an agent over MCP with a key, or a connected app with an OAuth token."),
   userId: idSchema,
   apiKeyId: idSchema.nullable(),
+  clientId: z.string().optional().describe("`oauthApp` only: the app's OAuth client_id."),
+  clientName: z.string().optional().describe("`oauthApp` only: the app's name."),
 });
 
 /**

@@ -33,7 +33,8 @@ export async function listFeedEvents(principal: Principal, query: EventFeedQuery
   if (query.snapId) conditions.push(Prisma.sql`e."snapId" = ${query.snapId}`);
   const rows = await db.$queryRaw<FeedEventRow[]>`
     SELECT e.seq::text AS seq, e.txid::text AS txid, e.id, e.type, e."snapId", e."snapVersion", e."actorType", e."actorUserId",
-      e."actorApiKeyId", e.data, e.truncated, e."occurredAt"
+      e."actorApiKeyId", e."actorClientId", (SELECT c.name FROM "OAuthClient" AS c WHERE c.id = e."actorClientId") AS "actorClientName",
+      e.data, e.truncated, e."occurredAt"
     FROM "FeedEvent" AS e
     ${prismaSql(eventAccessJoinsSql)}
     WHERE ${Prisma.join(conditions, " AND ")}

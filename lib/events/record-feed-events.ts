@@ -69,10 +69,10 @@ function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], ve
     }
     const version = event.snapVersion === undefined ? versionOf(event.snapId) : Prisma.sql`${event.snapVersion}::int`;
     return Prisma.sql`(${`evt_${randomBytes(16).toString("base64url")}`}, ${event.type}, ${event.snapId}, ${version}, ${actor.type}, ${actor.userId},
-      ${actor.apiKeyId}, ${data}::json, ${truncated}, ${event.deleted?.userId ?? null}, ${event.deleted?.workspaceId ?? null}, ${event.deleted?.shared ?? null}::boolean)`;
+      ${actor.apiKeyId}, ${actor.clientId}, ${data}::json, ${truncated}, ${event.deleted?.userId ?? null}, ${event.deleted?.workspaceId ?? null}, ${event.deleted?.shared ?? null}::boolean)`;
   });
   return Prisma.sql`feed_inserted AS (
-      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated,
+      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", data, truncated,
         "deletedUserId", "deletedWorkspaceId", "deletedShared")
       VALUES ${Prisma.join(rows)}
       RETURNING seq

@@ -11,6 +11,9 @@ export interface FeedEventRow {
   actorType: string;
   actorUserId: string;
   actorApiKeyId: string | null;
+  /** An `oauthApp` write's client, and its name as it is now. */
+  actorClientId?: string | null;
+  actorClientName?: string | null;
   data: unknown;
   truncated: boolean;
   occurredAt: Date;
@@ -24,7 +27,12 @@ export function toEventBody(row: FeedEventRow): FeedEventBody {
     occurredAt: row.occurredAt.toISOString(),
     snapId: row.snapId,
     snapVersion: row.snapVersion,
-    actor: { type: row.actorType as FeedEventBody["actor"]["type"], userId: row.actorUserId, apiKeyId: row.actorApiKeyId },
+    actor: {
+      type: row.actorType as FeedEventBody["actor"]["type"],
+      userId: row.actorUserId,
+      apiKeyId: row.actorApiKeyId,
+      ...(row.actorType === "oauthApp" ? { clientId: row.actorClientId ?? "", clientName: row.actorClientName ?? "Removed app" } : {}),
+    },
     data: row.data as Record<string, unknown>,
     ...(row.truncated ? { truncated: true as const } : {}),
   };

@@ -36,11 +36,17 @@ export const restoreSchema = z.strictObject({ version: versionSchema.describe("T
 export type RestoreInput = z.infer<typeof restoreSchema>;
 
 export const actorSchema = z.object({
-  type: z.enum(["user", "apiKey", "mcp"]).describe("user: the web app (a session); apiKey: a script with an API key; mcp: an AI agent through /api/mcp."),
+  type: z
+    .enum(["user", "apiKey", "mcp", "oauthApp"])
+    .describe(
+      "user: the web app (a session); apiKey: a script with an API key; mcp: an AI agent through /api/mcp with a key; oauthApp: a connected app with an OAuth token.",
+    ),
   userId: idSchema,
   name: z.string().nullable().describe("The user's display name (their email when they gave no name); null if the user is gone."),
   apiKeyId: idSchema.nullable(),
   apiKeyName: z.string().nullable().describe("The key's name as its user gave it; null for a session or a deleted key."),
+  clientId: z.string().optional().describe("`oauthApp` only: the app's OAuth client_id."),
+  clientName: z.string().optional().describe("`oauthApp` only: the app's name."),
 });
 
 const touchedSchema = z.object({

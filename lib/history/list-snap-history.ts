@@ -10,9 +10,11 @@ import type { HistoryArgs, HistoryEntry } from "./history-schemas";
 interface EntryRow {
   version: number;
   occurredAt: Date;
-  actorType: "user" | "apiKey" | "mcp";
+  actorType: "user" | "apiKey" | "mcp" | "oauthApp";
   actorUserId: string;
   actorApiKeyId: string | null;
+  actorClientId: string | null;
+  clientName: string | null;
   actorName: string | null;
   apiKeyName: string | null;
   change: HistoryChange;
@@ -32,7 +34,14 @@ export async function listSnapHistory(
   const entries = rows.slice(0, limit).map((row) => ({
     version: row.version,
     occurredAt: row.occurredAt.toISOString(),
-    actor: { type: row.actorType, userId: row.actorUserId, name: row.actorName, apiKeyId: row.actorApiKeyId, apiKeyName: row.apiKeyName },
+    actor: {
+      type: row.actorType,
+      userId: row.actorUserId,
+      name: row.actorName,
+      apiKeyId: row.actorApiKeyId,
+      apiKeyName: row.apiKeyName,
+      ...(row.actorType === "oauthApp" ? { clientId: row.actorClientId ?? "", clientName: row.clientName ?? "Removed app" } : {}),
+    },
     summary: summarizeHistoryChange(row.change),
     changes: historyChangesOf(row.change),
   }));
@@ -41,12 +50,13 @@ export async function listSnapHistory(
 
 // $1 snap, $2 before (or null), $3 limit + 1, $4 retention days, $5 versions kept whatever their age.
 const LIST_SQL = `
-  SELECT h.version, h."occurredAt", h."actorType", h."actorUserId", h."actorApiKeyId",
-    COALESCE(u.name, u.email) AS "actorName", k.name AS "apiKeyName", h.change
+  SELECT h.version, h."occurredAt", h."actorType", h."actorUserId", h."actorApiKeyId", h."actorClientId",
+    COALESCE(u.name, u.email) AS "actorName", k.name AS "apiKeyName", c.name AS "clientName", h.change
   FROM "SnapHistory" AS h
     JOIN "Snap" AS s ON s.id = h."snapId"
     LEFT JOIN "User" AS u ON u.id = h."actorUserId"
     LEFT JOIN "ApiKey" AS k ON k.id = h."actorApiKeyId"
+    LEFT JOIN "OAuthClient" AS c ON c.id = h."actorClientId"
   WHERE h."snapId" = $1 AND ($2::int IS NULL OR h.version < $2::int)
     AND (h.version > s.version - $5::int OR h."occurredAt" >= now() - make_interval(days => $4::int))
   ORDER BY h.version DESC

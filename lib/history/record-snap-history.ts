@@ -69,8 +69,8 @@ function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Pri
           SELECT 1 FROM "SnapHistory" AS p WHERE p."snapId" = b.id AND p."snapId" = ANY(${ids}::text[]) AND p.version = b.version - 1)) AS "takesSnapshot"
       FROM bumped AS b JOIN history_entries AS e ON e."snapId" = b.id
     ), history_inserted AS (
-      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, snapshot)
-      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, hc.change,
+      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", change, snapshot)
+      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, ${actor.clientId}, hc.change,
         CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
     ), history_cutoff AS (

@@ -61,6 +61,7 @@ export function implement<Op extends AnyOperation>(operation: Op, handler: Opera
       sessionOnly: operation.access === "session",
       apiKeyOnly: operation.access === "key",
       readKeyWrites: operation.readKeyWrites,
+      noOAuth: operation.noOAuth,
     }),
   };
 }

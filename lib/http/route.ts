@@ -1,6 +1,8 @@
 import { authenticateRequest } from "@/lib/auth/authenticate-request";
 import type { Principal } from "@/lib/request/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
+import { publicBaseUrl } from "@/lib/request/public-base-url";
+import { bearerChallenge } from "@/lib/request/www-authenticate";
 import { runSnapWrite } from "@/lib/live/snap-write-context";
 import { assertWithinRequestRate, countRequest } from "@/lib/rate-limit/request-rate";
 import { ApiError } from "../errors/api-error";
@@ -29,6 +31,8 @@ interface RouteOptions {
    * reading (MCP: a read key lists and runs only the read tools, lib/mcp/may-run-tool.ts).
    */
   readKeyWrites?: boolean;
+  /** Refused to OAuth access tokens whatever their scopes (workspace membership): 403. */
+  noOAuth?: boolean;
 }
 
 /**
@@ -52,16 +56,14 @@ export function withPrincipal<P extends Params = Params>(
   options: RouteOptions = {},
 ) {
   return withErrors<P>(async (request, params, context) => {
-    if (options.apiKeyOnly && !request.headers.has("authorization")) {
-      throw new ApiError("UNAUTHORIZED", "Send an API key in the header Authorization: Bearer <API key>");
-    }
-    const principal = await authenticateRequest(request);
+    const principal = await authenticatePrincipal(request, options);
     if (principal.access === "read" && !READ_METHODS.has(request.method) && !options.readKeyWrites) {
-      throw new ApiError("FORBIDDEN", READ_ONLY_KEY_MESSAGE);
+      throw principal.via === "oauth" ? insufficientScope(request) : new ApiError("FORBIDDEN", READ_ONLY_KEY_MESSAGE);
     }
     if (options.sessionOnly && principal.via !== "session") {
-      throw new ApiError("FORBIDDEN", "API keys cannot manage API keys: sign in to the web app to do this");
+      throw new ApiError("FORBIDDEN", principal.via === "oauth" ? OAUTH_REFUSED_MESSAGE : "API keys cannot manage API keys: sign in to the web app to do this");
     }
+    if (options.noOAuth && principal.via === "oauth") throw new ApiError("FORBIDDEN", OAUTH_REFUSED_MESSAGE);
     context.principal = principal;
     context.rateLimit = countRequest(principal);
     assertWithinRequestRate(context.rateLimit);
@@ -72,6 +74,31 @@ export function withPrincipal<P extends Params = Params>(
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const READ_ONLY_KEY_MESSAGE = "This API key is read-only";
+const OAUTH_REFUSED_MESSAGE = "Connected apps cannot manage API keys, connected apps, the account or workspace membership: sign in to the web app";
+
+/**
+ * Every 401 of an authenticated operation says where the resource's OAuth metadata is
+ * (RFC 9728 §5.1: `WWW-Authenticate: Bearer resource_metadata=…`), so a client can discover
+ * how to get a token; a refused token's own challenge (`invalid_token`) is kept.
+ */
+async function authenticatePrincipal(request: Request, options: RouteOptions): Promise<Principal> {
+  try {
+    if (options.apiKeyOnly && !request.headers.has("authorization")) {
+      throw new ApiError("UNAUTHORIZED", "Send an API key or OAuth access token in the header Authorization: Bearer <token>");
+    }
+    return await authenticateRequest(request);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "UNAUTHORIZED" || error.headers?.["WWW-Authenticate"]) throw error;
+    const challenge = bearerChallenge(publicBaseUrl(request), new URL(request.url).pathname);
+    throw new ApiError(error.code, error.message, error.details, { ...error.headers, "WWW-Authenticate": challenge });
+  }
+}
+
+/** A token without the `write` scope writing: 403 as a read-only key, with RFC 6750's challenge. */
+function insufficientScope(request: Request): ApiError {
+  const challenge = bearerChallenge(publicBaseUrl(request), new URL(request.url).pathname, { error: "insufficient_scope", scope: "write" });
+  return new ApiError("FORBIDDEN", "This access token has only the read scope; writing needs the write scope", undefined, { "WWW-Authenticate": challenge });
+}
 
 /**
  * A write runs with its Base-Version header (400 unless a positive integer) in scope for

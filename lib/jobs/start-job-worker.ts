@@ -11,6 +11,7 @@ import { pruneEvents } from "@/lib/webhooks/prune-events";
 import { releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
+import { pruneOAuthRecords } from "@/lib/oauth/prune-oauth-records";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
   const line = { component: "job-queue", ...(meta as object) };
@@ -22,6 +23,7 @@ const queueLogger = new Logger(() => (level, message, meta) => {
 /** The housekeeping tasks of other modules than webhooks, whose task names live in lib/webhooks/job-names.ts. */
 const AUDIT_PRUNE_TASK = "audit-prune";
 const IDEMPOTENCY_SWEEP_TASK = "idempotency-sweep";
+const OAUTH_PRUNE_TASK = "oauth-prune";
 
 /**
  * Every periodic task of the app, on the queue's own clock: each runs once per period across all
@@ -33,6 +35,7 @@ const CRONTAB = [
   `*/10 * * * * ${IDEMPOTENCY_SWEEP_TASK}`, // Idempotency-Keys past their 24 hours
   `* * * * * ${RELEASE_STALE_TASK}`, // jobs of a worker that stopped mid-job
   `* * * * * ${FANOUT_TASK}`, // what a lost wake-up left in the outbox (fan-out-trigger.ts)
+  `40 * * * * ${OAUTH_PRUNE_TASK}`, // expired OAuth tokens and codes; dynamic clients never granted after 30 days
 ].join("\n");
 
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
@@ -63,6 +66,7 @@ export function startJobWorker(): Promise<Runner> {
       [IDEMPOTENCY_SWEEP_TASK]: async () => {
         await sweepExpiredIdempotencyKeys();
       },
+      [OAUTH_PRUNE_TASK]: () => pruneOAuthRecords(),
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");

@@ -6,3 +6,8 @@ import { SNAP_ACCESS_CHANNEL } from "./live-channels";
 export async function notifyKeyRevoked(tx: Tx, apiKeyId: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${SNAP_ACCESS_CHANNEL}, 'key:' || ${apiKeyId})`;
 }
+
+/** The same for an OAuth grant (lib/oauth/revoke-grant.ts): the streams opened with its tokens end. */
+export async function notifyGrantRevoked(tx: Tx, grantId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify(${SNAP_ACCESS_CHANNEL}, 'grant:' || ${grantId})`;
+}

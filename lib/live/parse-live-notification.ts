@@ -6,6 +6,7 @@ export type LiveNotification =
   | { kind: "deleted"; snapId: string }
   | { kind: "membership"; userId: string }
   | { kind: "key-revoked"; apiKeyId: string }
+  | { kind: "grant-revoked"; grantId: string }
   | { kind: "sessions-ended"; userId: string; epoch: number }
   | { kind: "session-ended"; userId: string; sessionId: string }
   /** JSON between instances, read by the presence registry. */
@@ -20,6 +21,7 @@ export function parseLiveNotification(channel: string, payload: string): LiveNot
   }
   if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("user:")) return { kind: "membership", userId: payload.slice("user:".length) };
   if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("key:")) return { kind: "key-revoked", apiKeyId: payload.slice("key:".length) };
+  if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("grant:")) return { kind: "grant-revoked", grantId: payload.slice("grant:".length) };
   if (channel === SNAP_ACCESS_CHANNEL && payload.startsWith("session:")) {
     const [userId = "", epoch = ""] = payload.slice("session:".length).split(":");
     return { kind: "sessions-ended", userId, epoch: Number(epoch) };

@@ -8,6 +8,9 @@ export interface StoredEvent {
   version: number;
   actorUserId: string;
   actorName: string | null;
+  actorType: string;
+  actorClientId: string | null;
+  actorClientName: string | null;
   payload: Record<string, unknown> & { baseVersion: number | null };
   /** The current rows of the cards the event names (cardFields), in grid order. */
   cards: unknown[];
@@ -30,7 +33,8 @@ const CATCH_UP_SQL = `
   SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
     (SELECT min(e.version) FROM "SnapEvent" AS e WHERE e."snapId" = s.id) AS oldest,
     COALESCE((SELECT json_agg(json_build_object('version', e.version, 'actorUserId', e."actorUserId",
-                'actorName', COALESCE(u.name, u.email), 'payload', e.payload,
+                'actorName', COALESCE(u.name, u.email), 'actorType', e."actorType", 'actorClientId', e."actorClientId",
+                'actorClientName', (SELECT oc.name FROM "OAuthClient" AS oc WHERE oc.id = e."actorClientId"), 'payload', e.payload,
                 'cards', COALESCE((SELECT json_agg(${CARD_JSON} ORDER BY c.row, c.col, c.id) FROM "Card" AS c
                                    WHERE c."snapId" = s.id AND c.id IN (SELECT jsonb_object_keys(COALESCE(e.payload->'cardFields', '{}')))), '[]'))
                 ORDER BY e.version)

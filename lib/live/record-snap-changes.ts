@@ -42,8 +42,8 @@ export async function recordSnapChanges(
       WHERE s.id = locked.id AND s.id = ANY(${snapIds}::text[])
       RETURNING s.id, s.version, s."updatedAt"
     ), inserted AS (
-      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
-      SELECT b.id, b.version, ${actor.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
+      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", "actorClientId", payload)
+      SELECT b.id, b.version, ${actor.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, ${actor.clientId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
     ), pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b
       WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}

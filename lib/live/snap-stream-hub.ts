@@ -116,6 +116,11 @@ export class SnapStreamHub {
         this.endStreamsWhere((principal) => principal.apiKeyId === apiKeyId, "The API key of this stream was revoked");
         break;
       }
+      case "grant-revoked": {
+        const { grantId } = notification;
+        this.endStreamsWhere((principal) => principal.oauth?.grantId === grantId, "The connected app of this stream was revoked");
+        break;
+      }
       case "sessions-ended": {
         // Signed out everywhere (or the password changed): streams of the user's older sessions end.
         const { userId, epoch } = notification;

@@ -1,11 +1,15 @@
 import type { StoredEvent } from "./read-catch-up";
 
 /** A stored event as the `change` message; cards are sent as they are now (a later event may follow). */
-export function toChangeMessage({ version, actorUserId, actorName, payload, cards }: StoredEvent) {
+export function toChangeMessage({ version, actorUserId, actorName, actorType, actorClientId, actorClientName, payload, cards }: StoredEvent) {
   return {
     version,
     baseVersion: payload.baseVersion ?? null,
-    actor: { userId: actorUserId, name: actorName },
+    // A connected app's write names the app too (its user is the one who allowed it).
+    actor:
+      actorType === "oauthApp"
+        ? { type: "oauthApp" as const, userId: actorUserId, name: actorName, clientId: actorClientId ?? "", clientName: actorClientName ?? "Removed app" }
+        : { userId: actorUserId, name: actorName },
     cards,
     cardFields: payload.cardFields ?? {},
     deletedCardIds: payload.deletedCardIds ?? [],

@@ -18,8 +18,11 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 const DESCRIPTION = `JSON over HTTP for snaps (grid boards), their cards, lines and folders.
 
 **Authentication.** Send a personal API key on every request: \`Authorization: Bearer service_sk_…\`
-(generate one in the web app under Settings › Integrations). The web app itself uses its session
-cookie; cookie-authenticated writes must come from the app's own origin.
+(generate one in the web app under Settings › Integrations). Apps and AI assistants may instead get
+an OAuth 2.1 access token (\`service_at_…\`, the \`oauth2\` scheme: discovery at
+\`/.well-known/oauth-protected-resource/api\`, scopes \`read\` and \`write\`); each operation lists the
+scope it needs. The web app itself uses its session cookie; cookie-authenticated writes must come
+from the app's own origin.
 
 **Errors.** Every error has one body: \`{"error": {"code", "message", "details"?}}\`; the code
 decides the status (README, Errors).
@@ -148,6 +151,19 @@ const SECURITY: Record<Access, JsonSchema[]> = {
   "same-origin": [],
 };
 
+/**
+ * Who may call an operation: an API key, and an OAuth token with the scope the operation needs
+ * (`read` for reads and for MCP, which offers a read token only its read tools; `write` for any
+ * other write), besides the session. Session-only operations and membership take no OAuth token.
+ */
+function securityOf(operation: AnyOperation): JsonSchema[] {
+  const schemes = SECURITY[operation.access];
+  if (operation.noOAuth || (operation.access !== "key-or-session" && operation.access !== "key")) return schemes;
+  const scope = operation.method === "get" || operation.readKeyWrites ? "read" : "write";
+  const [first, ...rest] = schemes;
+  return [first!, { oauth2: [scope] }, ...rest];
+}
+
 /** A registry of named zod schemas as components.schemas, refs between them included. */
 function convertComponents(named: readonly NamedSchema[], io: "input" | "output"): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
@@ -273,7 +289,7 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
     summary: operation.summary,
     description: operation.description,
     ...(operation.tools?.length ? { "x-mcp-tools": operation.tools.map((tool) => tool.name) } : {}),
-    security: SECURITY[operation.access],
+    security: securityOf(operation),
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body
       ? {
@@ -371,6 +387,20 @@ function build(): OpenApiDocument {
       },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "service_sk_…", description: "A personal API key (Settings › Integrations)." },
+        oauth2: {
+          type: "oauth2",
+          description:
+            "OAuth 2.1 with PKCE (S256) for apps and AI assistants: an access token `service_at_…` (1 hour) sent as `Authorization: Bearer`. " +
+            "Clients register dynamically (RFC 7591) or use a client ID metadata document; metadata at /.well-known/oauth-authorization-server.",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/oauth/authorize",
+              tokenUrl: "/oauth/token",
+              refreshUrl: "/oauth/token",
+              scopes: { read: "Read snaps, cards, lines, folders, history and events.", write: "Create, change and delete them (includes read)." },
+            },
+          },
+        },
         sessionCookie: {
           type: "apiKey",
           in: "cookie",

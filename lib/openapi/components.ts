@@ -1,3 +1,4 @@
+import { connectedAppSchema, connectedAppsResponseSchema } from "@/lib/oauth/connected-app-schemas";
 import type { z } from "zod";
 import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
 import { auditEntrySchema, auditLogResponseSchema } from "@/lib/audit/audit-schemas";
@@ -126,6 +127,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "ApiKey", schema: apiKeySummarySchema, description: "A key as listed: never the secret." },
   { name: "ApiKeysResponse", schema: apiKeysResponseSchema, description: "{apiKeys}" },
   { name: "CreatedApiKeyResponse", schema: createdApiKeyResponseSchema, description: "{apiKey} with the key itself, shown once." },
+  { name: "ConnectedApp", schema: connectedAppSchema, description: "An app you allowed through OAuth: never its tokens." },
+  { name: "ConnectedAppsResponse", schema: connectedAppsResponseSchema, description: "{apps}" },
   { name: "User", schema: userSchema, description: "A user." },
   { name: "UserResponse", schema: userResponseSchema, description: "{user}" },
   { name: "Health", schema: healthSchema, description: "Liveness and database reachability." },

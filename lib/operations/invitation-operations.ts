@@ -31,6 +31,7 @@ export const INVITATION_OPERATIONS = {
     success: { status: 200, description: "The workspace you are now in, and your role.", schema: acceptedInvitationResponseSchema, example: examples.acceptedInvitation },
     errors: [401, 404, 409],
     access: "key-or-session",
+    noOAuth: true,
   }),
   declineInvitation: declareOperation({
     method: "post",
@@ -43,5 +44,6 @@ export const INVITATION_OPERATIONS = {
     success: successResponse("Declined."),
     errors: [401, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
 };

@@ -128,6 +128,8 @@ export interface Operation<
   access: Who;
   /** A write a read-only key may still send, because the handler itself keeps to reading (MCP). */
   readKeyWrites?: boolean;
+  /** Refused to OAuth access tokens whatever their scopes (workspace membership; docs/API.md, "OAuth"). */
+  noOAuth?: true;
   tag: string;
   summary: string;
   description: string;

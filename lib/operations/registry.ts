@@ -1,5 +1,6 @@
 import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
+import { CONNECTED_APP_OPERATIONS } from "./connected-app-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { INVITATION_OPERATIONS } from "./invitation-operations";
@@ -25,6 +26,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   WORKSPACE_OPERATIONS,
   INVITATION_OPERATIONS,
   ACCOUNT_OPERATIONS,
+  CONNECTED_APP_OPERATIONS,
   WEBHOOK_OPERATIONS,
   SYSTEM_OPERATIONS,
 ];

@@ -36,6 +36,7 @@ export const WORKSPACE_OPERATIONS = {
     success: { status: 202, description: "The invitation, pending.", schema: invitationResponseSchema, example: examples.invitationResponse },
     errors: [400, 401, 403, 409, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   listWorkspaceInvitations: declareOperation({
     method: "get",
@@ -59,6 +60,7 @@ export const WORKSPACE_OPERATIONS = {
     success: successResponse("Revoked."),
     errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   changeMemberRole: declareOperation({
     method: "patch",
@@ -72,6 +74,7 @@ export const WORKSPACE_OPERATIONS = {
     success: { status: 200, description: "The member.", schema: workspaceMemberResponseSchema, example: examples.memberResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   removeWorkspaceMember: declareOperation({
     method: "delete",
@@ -86,6 +89,7 @@ export const WORKSPACE_OPERATIONS = {
     success: successResponse("Removed."),
     errors: [401, 403, 404, 409],
     access: "key-or-session",
+    noOAuth: true,
   }),
   listAuditLog: declareOperation({
     method: "get",

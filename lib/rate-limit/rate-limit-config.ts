@@ -21,6 +21,9 @@ export interface RateLimitConfig {
   signUpPerIp: number;
   signUpPerEmail: number;
   authFormWindowMs: number;
+  /** OAuth dynamic client registrations per client IP per window (lib/oauth/). */
+  clientRegistrationsPerIp: number;
+  clientRegistrationWindowMs: number;
   /** How many proxies in front of the app append to X-Forwarded-For (lib/rate-limit/client-ip.ts). */
   trustedProxyHops: number;
 }
@@ -43,5 +46,7 @@ export function rateLimitConfig(): RateLimitConfig {
     signUpPerEmail: env.RATE_LIMIT_SIGN_UP_PER_EMAIL,
     authFormWindowMs: env.RATE_LIMIT_SIGN_IN_WINDOW_SECONDS * 1000,
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
+    clientRegistrationsPerIp: env.RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP,
+    clientRegistrationWindowMs: 3_600_000,
   });
 }

@@ -5,14 +5,16 @@ export interface Principal {
   userId: string;
   workspaceId: string;
   role: WorkspaceRole;
-  via: "apiKey" | "session";
+  via: "apiKey" | "session" | "oauth";
   apiKeyId?: string;
-  /** An API key's access level: `read` keys may only read (lib/http/route.ts). */
+  /** An API key's access level, or an OAuth token's scopes (`read` alone: `read`): `read` may only read (lib/http/route.ts). */
   access?: ApiKeyAccess;
   /** A session's epoch (lib/auth/load-principal.ts): its streams end when the user's epoch passes it. */
   sessionEpoch?: number;
   /** A session's id (the token's `sid`): its streams end when that one session signs out. */
   sessionId?: string;
+  /** An OAuth access token's grant and client (lib/oauth/): its writes are attributed to the app. */
+  oauth?: { grantId: string; clientId: string; clientName: string };
   /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
   agent?: "mcp";
 }

@@ -4,7 +4,7 @@
  * 'strict-dynamic' lets those scripts load the chunks they need, and makes browsers that support it
  * ignore host lists, so an injected <script src> from this origin runs no more than inline code does.
  */
-export function pageContentSecurityPolicy(nonce: string, options: { development?: boolean } = {}): string {
+export function pageContentSecurityPolicy(nonce: string, options: { development?: boolean; formActionExtra?: string | null } = {}): string {
   return [
     "default-src 'self'",
     // React's dev tooling evaluates code; production never does.
@@ -20,7 +20,9 @@ export function pageContentSecurityPolicy(nonce: string, options: { development?
     "frame-src https:",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The OAuth consent form's post is answered with a redirect to the app that asked, which
+    // form-action governs too: that one destination is added for that page (lib/oauth/consent-form-action.ts).
+    `form-action 'self'${options.formActionExtra ? ` ${options.formActionExtra}` : ""}`,
     "object-src 'none'",
   ].join("; ");
 }

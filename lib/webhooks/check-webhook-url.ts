@@ -2,7 +2,7 @@ import "server-only";
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { privateUrlsAllowed } from "./webhook-config";
-import { isForbiddenAddress } from "./forbidden-addresses";
+import { isForbiddenAddress } from "@/lib/outbound/forbidden-addresses";
 
 /** Why a webhook URL may not be used, or null when it may (docs/SECURITY.md, "Webhooks"). */
 export async function webhookUrlProblem(rawUrl: string): Promise<string | null> {

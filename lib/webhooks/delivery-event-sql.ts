@@ -7,4 +7,5 @@ import sql from "sql-template-tag";
  */
 export const deliveryEventEnvelopeSql = sql`json_build_object('seq', e.seq::text, 'txid', e.txid::text, 'id', e.id, 'type', e.type,
   'snapId', e."snapId", 'snapVersion', e."snapVersion", 'actorType', e."actorType", 'actorUserId', e."actorUserId",
-  'actorApiKeyId', e."actorApiKeyId", 'truncated', e.truncated, 'occurredAt', e."occurredAt")`;
+  'actorApiKeyId', e."actorApiKeyId", 'actorClientId', e."actorClientId",
+  'actorClientName', (SELECT c.name FROM "OAuthClient" AS c WHERE c.id = e."actorClientId"), 'truncated', e.truncated, 'occurredAt', e."occurredAt")`;

@@ -17,14 +17,14 @@ export function newEventId(): string {
 /** POST /api/webhooks/:id/test: a webhook.test event to this endpoint only (also when disabled). */
 export async function sendTestEvent(principal: Principal, webhookId: string): Promise<{ deliveryId: string }> {
   await getOwnWebhookOrThrow(principal.userId, webhookId);
-  const { type, userId, apiKeyId } = actorOf(principal);
+  const { type, userId, apiKeyId, clientId } = actorOf(principal);
   const event: FeedEventBody = {
     id: newEventId(),
     type: "webhook.test",
     occurredAt: new Date().toISOString(),
     snapId: null,
     snapVersion: null,
-    actor: { type, userId, apiKeyId },
+    actor: { type, userId, apiKeyId, ...(type === "oauthApp" && principal.oauth ? { clientId: clientId ?? "", clientName: principal.oauth.clientName } : {}) },
     data: { webhookId },
   };
   const deliveryId = createId();

@@ -1,10 +1,8 @@
 import "server-only";
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
 import { DELIVERY_TIMEOUT_MS, privateUrlsAllowed, RESPONSE_BYTES_KEPT } from "./webhook-config";
-import { isForbiddenAddress } from "./forbidden-addresses";
+import { checkedLookup } from "@/lib/outbound/checked-lookup";
 
 export interface WebhookResponse {
   status: number | null;
@@ -13,23 +11,6 @@ export interface WebhookResponse {
   error: string | null;
   durationMs: number;
 }
-
-/**
- * The address the socket connects to is the one checked: resolving here (not before) leaves no
- * gap for DNS to answer differently between the check and the connection.
- */
-const checkedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, "", 0);
-    const list = addresses as unknown as LookupAddress[];
-    const bad = list.find(({ address }) => isForbiddenAddress(address));
-    if (bad) return callback(Object.assign(new Error(`${hostname} resolves to a refused address (${bad.address})`), { code: "EFORBIDDEN" }), "", 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    const first = list[0];
-    if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }), "", 0);
-    callback(null, first.address, first.family);
-  });
-};
 
 /** One POST of a signed event: 10 s for all of it; never throws. */
 export function sendWebhookRequest(url: string, headers: Record<string, string>, body: string): Promise<WebhookResponse> {

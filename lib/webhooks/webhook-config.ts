@@ -11,10 +11,8 @@ export function retryDelaysSeconds(): number[] {
   return config().WEBHOOK_RETRY_DELAYS;
 }
 
-/** For tests and local receivers only: lets webhooks reach loopback and private addresses. */
-export function privateUrlsAllowed(): boolean {
-  return config().WEBHOOK_ALLOW_PRIVATE_URLS;
-}
+/** Whether webhooks may reach loopback and private addresses (lib/outbound/private-urls-allowed.ts). */
+export { privateUrlsAllowed } from "@/lib/outbound/private-urls-allowed";
 
 /** Deliveries one instance sends at once (WEBHOOK_CONCURRENCY). */
 export function deliveryConcurrency(): number {

@@ -30,6 +30,7 @@ type Need =
   | "adminOfMember" // an admin of the member's workspace
   | "ownKey" // the key's own user
   | "invitee" // the holder of the invited email (anyone else: 404, as if it did not exist)
+  | "ownConnectedApp" // the user who allowed the app
   | "ownWebhook" // the webhook's own user (anyone else: 404, as if it did not exist)
   | "templateCreator" // a workspace template's creator or an admin of its workspace
   | "workspaceAdmin"; // an admin of the caller's own workspace
@@ -48,6 +49,7 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   adminOfMember: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
   ownKey: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   invitee: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  ownConnectedApp: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   ownWebhook: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   // The owner made the template; the outsider's workspace has no such template.
   templateCreator: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: OK },
@@ -88,6 +90,8 @@ const NEEDS: Record<string, Need> = {
   listApiKeys: "signedIn",
   createApiKey: "signedIn",
   revokeApiKey: "ownKey",
+  listConnectedApps: "signedIn",
+  revokeConnectedApp: "ownConnectedApp",
   signUp: "public",
   mcp: "signedIn",
   health: "public",
@@ -297,6 +301,19 @@ async function arrange(op: AnyOperation, who: Who): Promise<Arranged> {
         team.owner.id,
       ]);
       return { path: `/api/keys/${keyId}` };
+    }
+    case "revokeConnectedApp": {
+      // A grant the owner gave an app, in force (its code exchanged).
+      const clientId = `service_client_${newId()}`;
+      const grantId = newId();
+      await sql().query(`INSERT INTO "OAuthClient" (id, name, "redirectUris", "authMethod") VALUES ($1, 'matrix app', ARRAY['http://127.0.0.1/cb'], 'none')`, [
+        clientId,
+      ]);
+      await sql().query(
+        `INSERT INTO "OAuthGrant" (id, "userId", "clientId", scopes, resource, "redirectUri", "codeUsedAt") VALUES ($1, $2, $3, 'read', 'http://x/api', 'http://127.0.0.1/cb', now())`,
+        [grantId, team.owner.id, clientId],
+      );
+      return { path: `/api/account/connected-apps/${grantId}` };
     }
     case "signOutEverywhere":
       return { path: "/api/account/sign-out-everywhere", freshCookie: async () => (await signUp("matrix")).cookie };

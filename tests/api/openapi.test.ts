@@ -10,6 +10,7 @@ import { api, baseUrl, signUp, uniqueEmail, TEST_PASSWORD, type ApiResponse, typ
 import { createTeam, type Team } from "./fixtures";
 import { insertSnap } from "./card-fixtures";
 import { openEventStream } from "./live-helpers";
+import { obtainTokens } from "./oauth-helpers";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -161,6 +162,13 @@ describe("real responses validate against the document", () => {
     await call("GET", "/api/keys", {}, { key: team.owner.key });
     await call("DELETE", "/api/keys/{id}", { id: created.body.apiKey.id }, { cookie: team.owner.cookie });
     await call("DELETE", "/api/keys/{id}", { id: created.body.apiKey.id }, { cookie: team.owner.cookie });
+    const { client, tokens } = await obtainTokens(team.owner);
+    await call("GET", "/api/snaps", {}, { key: tokens.access_token });
+    const apps = await call("GET", "/api/account/connected-apps", {}, { cookie: team.owner.cookie });
+    const app = apps.body.apps.find((candidate: { clientId: string }) => candidate.clientId === client.client_id);
+    await call("GET", "/api/account/connected-apps", {}, { key: tokens.access_token });
+    await call("DELETE", "/api/account/connected-apps/{id}", { id: app.id }, { cookie: team.owner.cookie });
+    await call("DELETE", "/api/account/connected-apps/{id}", { id: app.id }, { cookie: team.owner.cookie });
   });
 
   it("snaps, with idempotent replays, ETags and errors", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isForbiddenAddress } from "@/lib/webhooks/forbidden-addresses";
+import { isForbiddenAddress } from "@/lib/outbound/forbidden-addresses";
 
 /**
  * Every range of the IANA IPv4 and IPv6 Special-Purpose Address Registries (and multicast, the

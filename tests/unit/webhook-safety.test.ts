@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { decodeFeedCursor, encodeFeedCursor } from "@/lib/events/feed-cursor";
 import { toEventBody, toEventBodyText } from "@/lib/events/to-event-body";
 import { ApiError } from "@/lib/errors/api-error";
-import { isForbiddenAddress } from "@/lib/webhooks/forbidden-addresses";
+import { isForbiddenAddress } from "@/lib/outbound/forbidden-addresses";
 import { reloadConfig } from "@/lib/config";
 import { retryDelaysSeconds } from "@/lib/webhooks/webhook-config";
 import { decryptWebhookSecret, encryptWebhookSecret, generateWebhookSecret } from "@/lib/webhooks/webhook-secret";

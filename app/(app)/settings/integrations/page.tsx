@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ApiUsageNote } from "@/components/settings/api-usage-note";
+import { ConnectedAppsSection } from "@/components/settings/connected-apps-section";
 import { IntegrationsPanel } from "@/components/settings/integrations-panel";
 import { WebhooksSection } from "@/components/settings/webhooks/webhooks-section";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
@@ -20,6 +21,7 @@ export default async function IntegrationsPage() {
   return (
     <div className="space-y-6">
       <IntegrationsPanel />
+      <ConnectedAppsSection />
       <WebhooksSection />
       <ApiUsageNote apiBaseUrl={await requestOrigin()} />
     </div>
