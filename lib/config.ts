@@ -115,7 +115,7 @@ const configSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: limit(20),
   RATE_LIMIT_SIGN_UP_PER_EMAIL: limit(5),
   RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: limit(900),
-  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 1),
+  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
   WEBHOOK_RETRY_DELAYS: secondsList(DEFAULT_RETRY_DELAYS),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
   WEBHOOK_CONCURRENCY: wholeNumber(1, 64, 8),

@@ -21,7 +21,7 @@ export interface RateLimitConfig {
   signUpPerIp: number;
   signUpPerEmail: number;
   authFormWindowMs: number;
-  /** How many proxies in front of the app append to X-Forwarded-For (lib/rate-limit/client-ip.ts). */
+  /** How many proxies in front of the app append to X-Forwarded-For; 0: none, the socket address counts (lib/rate-limit/client-ip.ts). */
   trustedProxyHops: number;
 }
 
