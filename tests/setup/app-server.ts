@@ -46,7 +46,7 @@ interface AppServerOptions {
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
-  const { TRUSTED_PROXY_HOPS: _hops, ...inherited } = process.env;
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "TRUSTED_PROXY_HOPS"));
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
     env: {
       ...inherited,
