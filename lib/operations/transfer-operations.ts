@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
+import { MAX_TEMPLATE_DOCUMENT_BYTES, MAX_WORKSPACE_TEMPLATES } from "@/lib/templates/template-limits";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import {
   duplicateSnapSchema,
@@ -122,10 +123,11 @@ export const TRANSFER_OPERATIONS = {
     operationId: "createTemplate",
     tag: "Templates",
     summary: "Save a snap as a template",
-    description: "Edit access to the snap. The snap as it is now, shared with your workspace.",
+    description:
+      `Edit access to the snap. The snap as it is now, shared with your workspace. A workspace holds at most ${MAX_WORKSPACE_TEMPLATES} templates (409), each a document of at most ${MAX_TEMPLATE_DOCUMENT_BYTES} bytes as JSON, the import's limit (413).`,
     body: { schema: templateCreateSchema, example: transferExamples.templateCreate },
     success: { status: 201, description: "The new template.", schema: templateResponseSchema, example: { template: transferExamples.template } },
-    errors: [400, 401, 403, 404, 413, 415],
+    errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
   }),
   deleteTemplate: declareOperation({
