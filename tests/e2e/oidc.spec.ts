@@ -165,7 +165,9 @@ test("an existing password account with the same verified email is linked, not d
   expect(audit).toHaveLength(1);
 
   // Signing in by single sign-on again changes nothing more: the email is verified now.
+  await page.context().clearCookies({ domain: "localhost" });
   await signInWithProvider(page, "linker");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
   const { rows: after } = await db.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE "targetId" = $1 AND action = 'auth.account_claimed_by_sso'`, [
     user.id,
   ]);
