@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { Worker } from "node:worker_threads";
 import type { ResvgRenderOptions } from "@resvg/resvg-js";
+import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors/api-error";
 import { PNG_RENDER_WORKER_SOURCE } from "./png-render-worker-source";
 
@@ -20,7 +21,7 @@ export function renderPngInWorker(svg: string, options: ResvgRenderOptions): Pro
   return new Promise((resolve, reject) => {
     const worker = new Worker(PNG_RENDER_WORKER_SOURCE, {
       eval: true,
-      workerData: { svg, options, root: process.cwd(), testGate: process.env.PNG_RENDER_TEST_GATE || null, renderId: randomUUID() },
+      workerData: { svg, options, root: process.cwd(), testGate: config().PNG_RENDER_TEST_GATE ?? null, renderId: randomUUID() },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
     });
     const unavailable = () => new ApiError("SERVICE_UNAVAILABLE", "The picture could not be rendered: try a smaller scale, or the SVG format");

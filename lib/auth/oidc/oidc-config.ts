@@ -33,9 +33,7 @@ export function passwordSignInEnabled(env: Config = config()): boolean {
  * PASSWORD_SIGNUP says when set; else closed when OIDC_ALLOW_SIGNUP=false, which restricts who may
  * get an account to the provider's users, and a password sign-up would walk around it.
  */
-export function passwordSignUpEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (!passwordSignInEnabled(env)) return false;
-  const explicit = env.PASSWORD_SIGNUP?.trim().toLowerCase();
-  if (explicit) return explicit !== "false";
-  return env.OIDC_ALLOW_SIGNUP?.trim().toLowerCase() !== "false";
+export function passwordSignUpEnabled(env: Config = config()): boolean {
+  if (!env.PASSWORD_SIGNIN) return false;
+  return env.PASSWORD_SIGNUP ?? env.OIDC_ALLOW_SIGNUP;
 }
