@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serverNodeOptions } from "../../scripts/server-node-options";
 import { MAX_WORKSPACE_TEMPLATES } from "../../lib/templates/template-limits";
 import { MAX_EVENT_BYTES } from "../../lib/webhooks/webhook-config";
+import { MAX_DOCUMENT_CARDS } from "../../lib/transfer/transfer-schemas";
 import { FEED_PAGE_BYTES } from "../../lib/events/list-feed-events";
 import { startAppServer, type AppServer } from "../setup/app-server";
 import { sql } from "./fixtures";
@@ -17,6 +18,8 @@ import { api, createKey, signUp, type TestUser } from "./helpers";
 /** Just under the import's 8,000,000 bytes, with room for the document around it. */
 const NOTE_CHARS = 7_900_000;
 const PAGE = 100;
+/** Snaps of the most cards an import makes, 300,000 cards in all. */
+const SNAPS_OF_MAX_CARDS = 15;
 
 let server: AppServer;
 let user: TestUser;
@@ -90,6 +93,34 @@ describe("under the production heap cap", { timeout: 180_000 }, () => {
       expect(entry.changes.cards.updated).toEqual({ count: 1, ids: [`card-${entry.version}`] });
     }
     await expectServerAlive();
+  });
+
+  it("lists every snap of an account holding 300,000 cards (15 imports' worth)", async () => {
+    const owner = await signUp("many-cards");
+    const ownerKey = await createKey(owner);
+    const snapIds: string[] = [];
+    for (let i = 0; i < SNAPS_OF_MAX_CARDS; i++) {
+      const created = await api("POST", "/api/snaps", { key: ownerKey, body: { title: `Full ${i}`, rows: 1, cols: 1 } });
+      snapIds.push(created.body.snap.id);
+    }
+    await sql().query(
+      `INSERT INTO "Card" (id, "snapId", row, col, title)
+       SELECT 'cm' || md5(s.id || '-' || n), s.id, 1 + n / 100, n % 100, 'card ' || n
+       FROM unnest($1::text[]) AS s(id), generate_series(0, $2::int - 2) AS n`,
+      [snapIds, MAX_DOCUMENT_CARDS],
+    );
+    const listed = await api("GET", "/api/snaps", { key: ownerKey, baseUrl: server.baseUrl });
+    expect(listed.status).toBe(200);
+    expect(listed.body.snaps).toHaveLength(SNAPS_OF_MAX_CARDS);
+    for (const snap of listed.body.snaps) expect(snap.cards).toHaveLength(MAX_DOCUMENT_CARDS);
+    // Most recently updated first, cards in grid order, as one JSON body had them.
+    expect(listed.body.snaps.map((snap: { id: string }) => snap.id)).toEqual([...snapIds].reverse());
+    expect(listed.body.snaps[0].cards.slice(0, 2).map((card: { row: number; col: number }) => [card.row, card.col])).toEqual([
+      [0, 0],
+      [1, 0],
+    ]);
+    await expectServerAlive();
+    await sql().query(`DELETE FROM "Snap" WHERE id = ANY($1)`, [snapIds]);
   });
 
   it("ends a feed page early once its events' data passes the page's budget", async () => {
