@@ -32,17 +32,7 @@ export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Pro
   // Only an address that parses as one is stored: a forwarded header's junk never reaches the log.
   const ip = address && isIP(address) ? address : null;
   const name = event.target.name ? event.target.name.slice(0, MAX_NAME_LENGTH) : null;
-  const values = [
-    createId(),
-    event.action,
-    actor.type,
-    actor.userId,
-    actor.apiKeyId ?? null,
-    event.target.type,
-    event.target.id,
-    name,
-    ip,
-  ];
+  const values = [createId(), event.action, actor.type, actor.userId, actor.apiKeyId ?? null, event.target.type, event.target.id, name, ip];
   if ("id" in event.workspace) {
     await tx.$executeRawUnsafe(
       `INSERT INTO "AuditEvent" (id, action, "actorType", "actorUserId", "apiKeyId", "targetType", "targetId", "targetName", ip, "workspaceId")

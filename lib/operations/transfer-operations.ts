@@ -34,8 +34,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "exportSnap",
     tag: "Snaps",
     summary: "Export a snap",
-    description:
-      `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
+    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
     pathParams: snapIdParam,
     query: exportQuerySchema,
     success: {
@@ -124,8 +123,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "createTemplate",
     tag: "Templates",
     summary: "Save a snap as a template",
-    description:
-      `Edit access to the snap. The snap as it is now, shared with your workspace. A workspace holds at most ${MAX_WORKSPACE_TEMPLATES} templates (409), each a document of at most ${MAX_TEMPLATE_DOCUMENT_BYTES} bytes as JSON, the import's limit (413).`,
+    description: `Edit access to the snap. The snap as it is now, shared with your workspace. A workspace holds at most ${MAX_WORKSPACE_TEMPLATES} templates (409), each a document of at most ${MAX_TEMPLATE_DOCUMENT_BYTES} bytes as JSON, the import's limit (413).`,
     body: { schema: templateCreateSchema, example: transferExamples.templateCreate },
     success: { status: 201, description: "The new template.", schema: templateResponseSchema, example: { template: transferExamples.template } },
     errors: [400, 401, 403, 404, 409, 413, 415],

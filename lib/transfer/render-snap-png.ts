@@ -6,7 +6,6 @@ import { withPngRenderSlot } from "./png-render-queue";
 import { renderPngInWorker } from "./render-png-in-worker";
 import { PICTURE_FONT, type SvgPicture } from "./render-snap-svg";
 
-
 /**
  * The font files the renderer loads, from the package that ships them (OFL): the machine's own
  * fonts are not read, so the picture's text is the same on every machine.
