@@ -19,7 +19,7 @@ export async function register(): Promise<void> {
     process.exit(1);
   }
   // Before the first request: the client address comes from the socket (lib/rate-limit/client-ip.ts).
-  const { stampSocketAddress } = await import("./lib/http/stamp-socket-address");
+  const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
   stampSocketAddress();
   const { startJobWorkerOrRetry } = await import("./lib/jobs/start-job-worker");
   await startJobWorkerOrRetry();

@@ -1,4 +1,4 @@
-import { SOCKET_ADDRESS_HEADER, socketAddressStamped } from "@/lib/http/stamp-socket-address";
+import { SOCKET_ADDRESS_HEADER, socketAddressStamped } from "@/lib/request/stamp-socket-address";
 import { rateLimitConfig } from "./rate-limit-config";
 
 /**

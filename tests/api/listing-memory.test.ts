@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serverNodeOptions } from "../../scripts/server-node-options";
 import { MAX_WORKSPACE_TEMPLATES } from "../../lib/templates/template-limits";
-import { MAX_EVENT_BYTES } from "../../lib/webhooks/webhook-config";
+import { MAX_EVENT_BYTES } from "../../lib/events/event-config";
 import { MAX_DOCUMENT_CARDS } from "../../lib/transfer/transfer-schemas";
 import { FEED_PAGE_BYTES } from "../../lib/events/list-feed-events";
 import { startAppServer, type AppServer } from "../setup/app-server";
