@@ -18,6 +18,9 @@ export async function register(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  // Before the first request: the client address comes from the socket (lib/rate-limit/client-ip.ts).
+  const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
+  stampSocketAddress();
   const { startJobWorkerOrRetry } = await import("./lib/jobs/start-job-worker");
   await startJobWorkerOrRetry();
 }

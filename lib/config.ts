@@ -39,6 +39,21 @@ function flag(fallback: boolean) {
     .meta({ default: String(fallback) });
 }
 
+/** true or false, or unset: undefined (the setting then follows another). */
+function optionalFlag() {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context): boolean | undefined => {
+      if (isBlank(raw)) return undefined;
+      const value = raw.trim().toLowerCase();
+      if (value === "true" || value === "false") return value === "true";
+      context.addIssue({ code: "custom", message: `expects true or false, got "${raw}"` });
+      return z.NEVER;
+    })
+    .meta({ default: undefined });
+}
+
 /** Text with a default, or (without one) unset: undefined. */
 function text(fallback?: string) {
   return z
@@ -132,7 +147,7 @@ const configSchema = z.object({
   RATE_LIMIT_SIGN_UP_PER_IP: limit(20),
   RATE_LIMIT_SIGN_UP_PER_EMAIL: limit(5),
   RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: limit(900),
-  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 1),
+  TRUSTED_PROXY_HOPS: wholeNumber(0, 10, 0),
   WEBHOOK_RETRY_DELAYS: secondsList(DEFAULT_RETRY_DELAYS),
   WEBHOOK_ALLOW_PRIVATE_URLS: flag(false),
   OUTBOUND_ALLOW_PRIVATE_URLS: flag(false),
@@ -149,10 +164,14 @@ const configSchema = z.object({
   OIDC_NAME: text("Single sign-on"),
   OIDC_ALLOW_SIGNUP: flag(true),
   PASSWORD_SIGNIN: flag(true),
+  /** Unset: password sign-up follows OIDC_ALLOW_SIGNUP (lib/auth/oidc/oidc-config.ts). */
+  PASSWORD_SIGNUP: optionalFlag(),
   AUDIT_RETENTION_DAYS: days(180),
   LIVE_MAX_STREAMS_PER_USER: wholeNumber(1, 10_000, 20),
   /** Set by `npm start` (the heap cap, scripts/server-node-options.ts); Node reads it. */
   NODE_OPTIONS: text(),
+  /** Tests only: PNG renders hold until this file exists (lib/transfer/png-render-worker-source.ts). */
+  PNG_RENDER_TEST_GATE: text(),
 });
 
 export type Config = z.output<typeof configSchema>;

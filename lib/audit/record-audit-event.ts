@@ -1,4 +1,5 @@
 import "server-only";
+import { isIP } from "node:net";
 import { createId } from "@/lib/db/create-id";
 import { db, type Db } from "@/lib/db/client";
 import type { Tx } from "@/lib/db/run-transaction";
@@ -27,7 +28,9 @@ const MAX_NAME_LENGTH = 200;
  */
 export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Promise<void> {
   const actor = resolveAuditActor(event.actor);
-  const ip = event.ip === undefined ? (currentRequestContext()?.clientIp ?? null) : event.ip;
+  const address = event.ip === undefined ? (currentRequestContext()?.clientIp ?? null) : event.ip;
+  // Only an address that parses as one is stored: a forwarded header's junk never reaches the log.
+  const ip = address && isIP(address) ? address : null;
   const name = event.target.name ? event.target.name.slice(0, MAX_NAME_LENGTH) : null;
   const values = [
     createId(),
@@ -39,7 +42,7 @@ export async function recordAuditEvent(tx: Tx | Db, event: AuditEventInput): Pro
     event.target.type,
     event.target.id,
     name,
-    ip?.slice(0, 64) ?? null,
+    ip,
   ];
   if ("id" in event.workspace) {
     await tx.$executeRawUnsafe(

@@ -13,14 +13,14 @@ const ENVELOPE_BYTES = 1024;
  * instead when data is over the event size limit.
  */
 export function feedEventSql(
-  param: (name: "eventId" | "actorType" | "actorUserId" | "actorApiKeyId") => string,
+  param: (name: "eventId" | "actorType" | "actorUserId" | "actorApiKeyId" | "actorClientId") => string,
   event: { type: Exclude<EventType, "webhook.test">; data: string; idsOnly: string },
 ): string {
   return `
     , feed_data AS (SELECT ${event.data} AS full_data)
     , feed_inserted AS (
-      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data, truncated)
-      SELECT ${param("eventId")}, '${event.type}', b.id, b.version, ${param("actorType")}, ${param("actorUserId")}, ${param("actorApiKeyId")},
+      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", data, truncated)
+      SELECT ${param("eventId")}, '${event.type}', b.id, b.version, ${param("actorType")}, ${param("actorUserId")}, ${param("actorApiKeyId")}, ${param("actorClientId")},
         (CASE WHEN d.truncated THEN ${event.idsOnly} ELSE fd.full_data END)::json, d.truncated
       FROM bumped AS b, feed_data AS fd, LATERAL (SELECT octet_length(fd.full_data) > ${MAX_EVENT_BYTES - ENVELOPE_BYTES} AS truncated) AS d
       RETURNING seq

@@ -16,7 +16,10 @@ const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
  * statement has changed before it: `bumped` must read the CTEs that change cards or lines, so
  * that they ran first (docs/ARCHITECTURE.md, "Single writes").
  */
-export function historyEntrySql(param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "retentionDays") => string, change: string): string {
+export function historyEntrySql(
+  param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "actorClientId" | "retentionDays") => string,
+  change: string,
+): string {
   return `
     , history_current AS (
       SELECT b.id, b.version, b."updatedAt", ${change} AS change,
@@ -24,8 +27,8 @@ export function historyEntrySql(param: (name: "actorType" | "actorUserId" | "act
           SELECT 1 FROM "SnapHistory" AS p WHERE p."snapId" = b.id AND p.version = b.version - 1)) AS "takesSnapshot"
       FROM bumped AS b
     ), history_inserted AS (
-      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, snapshot)
-      SELECT hc.id, hc.version, hc."updatedAt", ${param("actorType")}::text::"WriteActorType", ${param("actorUserId")}, ${param("actorApiKeyId")}, hc.change,
+      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", change, snapshot)
+      SELECT hc.id, hc.version, hc."updatedAt", ${param("actorType")}::text::"WriteActorType", ${param("actorUserId")}, ${param("actorApiKeyId")}, ${param("actorClientId")}, hc.change,
         CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY_LITERAL}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
     ), history_cutoff AS (

@@ -6,6 +6,7 @@ import type { WriteActor } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL } from "@/lib/snaps/find-snap-detail";
 import { historyChangeOf, type HistoryChange, type Written } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
+import { outlineHistoryChange } from "./outline-history-change";
 
 export interface HistoryEntryInput {
   snapId: string;
@@ -37,8 +38,11 @@ export async function insertHistoryEntries(tx: Tx, actor: WriteActor, entries: r
     SELECT 1`;
 }
 
+// Each change goes with its outline, what the history listing reads (lib/history/outline-history-change.ts).
 const fromJson = (entries: readonly HistoryEntryInput[]) =>
-  Prisma.sql`SELECT * FROM json_to_recordset(${JSON.stringify(entries)}::json) AS e("snapId" text, change json)`;
+  Prisma.sql`SELECT * FROM json_to_recordset(${JSON.stringify(
+    entries.map((entry) => ({ ...entry, outline: outlineHistoryChange(entry.change) })),
+  )}::json) AS e("snapId" text, change json, outline json)`;
 
 /**
  * The detail as GET answers it ($1 the snap), with the version and updatedAt given ($2, $3): the
@@ -50,7 +54,7 @@ export const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt',
 }, SNAP_DETAIL_JSON_SQL)}::json FROM "Snap" AS s WHERE s.id = $1`;
 
 /**
- * Inserts each snap's entry (`entries`: "snapId", change json): its new version and updatedAt
+ * Inserts each snap's entry (`entries`: "snapId", change json, outline json): its new version and updatedAt
  * (from `bumped`), the actor and the change. The whole snap as GET answers it goes with a version
  * that is a multiple of SNAPSHOT_EVERY, and with one whose previous version has no entry (the
  * snap's first write since history began, or after a write that bypassed history), so a version is
@@ -64,13 +68,13 @@ function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Pri
   return Prisma.sql`
     , history_entries AS (${entries}
     ), history_current AS (
-      SELECT b.id, b.version, b."updatedAt", e.change,
+      SELECT b.id, b.version, b."updatedAt", e.change, e.outline,
         (b.version % ${SNAPSHOT_EVERY}::int = 0 OR NOT EXISTS (
           SELECT 1 FROM "SnapHistory" AS p WHERE p."snapId" = b.id AND p."snapId" = ANY(${ids}::text[]) AND p.version = b.version - 1)) AS "takesSnapshot"
       FROM bumped AS b JOIN history_entries AS e ON e."snapId" = b.id
     ), history_inserted AS (
-      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", change, snapshot)
-      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, ${actor.clientId}, hc.change,
+      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", change, outline, snapshot)
+      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, ${actor.clientId}, hc.change, hc.outline,
         CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
     ), history_cutoff AS (

@@ -1,3 +1,4 @@
+import { MAX_FOLDERS_PER_WORKSPACE } from "@/lib/folders/folder-limits";
 import { folderCreateSchema, folderResponseSchema, foldersResponseSchema, folderUpdateSchema } from "@/lib/folders/folder-schemas";
 import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
@@ -23,7 +24,7 @@ export const FOLDER_OPERATIONS = {
     operationId: "createFolder",
     tag: "Folders",
     summary: "Create a folder",
-    description: "Safe to retry with an Idempotency-Key.",
+    description: `Safe to retry with an Idempotency-Key. A workspace holds at most ${MAX_FOLDERS_PER_WORKSPACE} folders (409).`,
     requestHeaders: ["Idempotency-Key"],
     body: { schema: folderCreateSchema, example: examples.folderCreate },
     success: { status: 201, description: "The new folder.", schema: folderResponseSchema, example: examples.folderResponse },

@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
+import { MAX_PNG_PIXELS } from "@/lib/transfer/png-limits";
+import { MAX_TEMPLATE_DOCUMENT_BYTES, MAX_WORKSPACE_TEMPLATES } from "@/lib/templates/template-limits";
 import { templateCreateSchema, templateResponseSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import {
   duplicateSnapSchema,
@@ -32,8 +34,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "exportSnap",
     tag: "Snaps",
     summary: "Export a snap",
-    description:
-      "Read access. A download (Content-Disposition: attachment): format=json (default) the export document, `<slug>.snap.json`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past 25 million pixels). Unknown format: 400.",
+    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
     pathParams: snapIdParam,
     query: exportQuerySchema,
     success: {
@@ -47,7 +48,7 @@ export const TRANSFER_OPERATIONS = {
         "image/png": "format=png: the picture at scale.",
       },
     },
-    errors: [400, 401, 403, 404],
+    errors: [400, 401, 403, 404, 429, 503],
     access: "key-or-session",
     tools: [
       {
@@ -122,10 +123,10 @@ export const TRANSFER_OPERATIONS = {
     operationId: "createTemplate",
     tag: "Templates",
     summary: "Save a snap as a template",
-    description: "Edit access to the snap. The snap as it is now, shared with your workspace.",
+    description: `Edit access to the snap. The snap as it is now, shared with your workspace. A workspace holds at most ${MAX_WORKSPACE_TEMPLATES} templates (409), each a document of at most ${MAX_TEMPLATE_DOCUMENT_BYTES} bytes as JSON, the import's limit (413).`,
     body: { schema: templateCreateSchema, example: transferExamples.templateCreate },
     success: { status: 201, description: "The new template.", schema: templateResponseSchema, example: { template: transferExamples.template } },
-    errors: [400, 401, 403, 404, 413, 415],
+    errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
   }),
   deleteTemplate: declareOperation({

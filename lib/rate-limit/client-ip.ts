@@ -1,17 +1,27 @@
+import { SOCKET_ADDRESS_HEADER, socketAddressStamped } from "@/lib/request/stamp-socket-address";
 import { rateLimitConfig } from "./rate-limit-config";
 
 /**
- * The caller's address for the per-IP limits: the X-Forwarded-For entry TRUSTED_PROXY_HOPS from
- * the right (default 1, the last one). Behind one reverse proxy that is the address the proxy
- * appended; without a proxy, Next writes the socket address there when the client sent none.
- * Served without a proxy, a client can therefore pick its own address: put a proxy in front
- * (README, "Rate limits"). The per-key-prefix and per-email limits do not depend on it.
+ * The caller's address for the per-IP limits and the audit log. With TRUSTED_PROXY_HOPS=0 (the
+ * default) the TCP peer's address: X-Forwarded-For is the client's to write and is ignored. Behind
+ * N proxies that append to X-Forwarded-For, its entry N from the right, the one the nearest trusted
+ * proxy wrote (README, "Rate limits"). The per-key-prefix and per-email limits do not depend on it.
  */
 export function clientIp(request: Request): string {
+  const hops = rateLimitConfig().trustedProxyHops;
+  if (hops === 0) return socketAddress(request);
   const forwarded = request.headers.get("x-forwarded-for");
-  if (!forwarded) return "unknown";
-  const hops = forwarded.split(",");
-  const entry = hops[Math.max(0, hops.length - Math.max(1, rateLimitConfig().trustedProxyHops))] ?? "";
-  const address = entry.trim().replace(/^::ffff:/, "");
-  return address || "unknown";
+  if (!forwarded) return socketAddress(request);
+  const entries = forwarded.split(",");
+  const entry = entries[Math.max(0, entries.length - hops)] ?? "";
+  return normalized(entry) || "unknown";
+}
+
+function socketAddress(request: Request): string {
+  if (!socketAddressStamped()) return "unknown";
+  return normalized(request.headers.get(SOCKET_ADDRESS_HEADER) ?? "") || "unknown";
+}
+
+function normalized(address: string): string {
+  return address.trim().replace(/^::ffff:/, "");
 }

@@ -24,7 +24,7 @@ export interface RateLimitConfig {
   /** OAuth dynamic client registrations per client IP per window (lib/oauth/). */
   clientRegistrationsPerIp: number;
   clientRegistrationWindowMs: number;
-  /** How many proxies in front of the app append to X-Forwarded-For (lib/rate-limit/client-ip.ts). */
+  /** How many proxies in front of the app append to X-Forwarded-For; 0: none, the socket address counts (lib/rate-limit/client-ip.ts). */
   trustedProxyHops: number;
 }
 

@@ -5,7 +5,16 @@ import { SNAP_EVENTS_KEPT } from "@/lib/live/record-snap-changes";
 
 /** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
 export type SingleWriteParam =
-  "actorType" | "actorUserId" | "actorApiKeyId" | "baseVersion" | "callerUserId" | "callerWorkspaceId" | "callerRole" | "eventId" | "retentionDays";
+  | "actorType"
+  | "actorUserId"
+  | "actorApiKeyId"
+  | "actorClientId"
+  | "baseVersion"
+  | "callerUserId"
+  | "callerWorkspaceId"
+  | "callerRole"
+  | "eventId"
+  | "retentionDays";
 
 export interface SingleWriteParts {
   /** CTEs (no leading WITH) that read the target with its access, and write only where allowed. */
@@ -49,8 +58,8 @@ export function singleWriteSql<Name extends string>(
       WHERE s.id = (${parts.changedSnapId})
       RETURNING s.id, s.version, s."updatedAt"
     ), snap_event AS (
-      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
-      SELECT b.id, b.version, ${param("actorUserId")}, ${param("actorType")}::text::"WriteActorType", ${param("actorApiKeyId")},
+      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", "actorClientId", payload)
+      SELECT b.id, b.version, ${param("actorUserId")}, ${param("actorType")}::text::"WriteActorType", ${param("actorApiKeyId")}, ${param("actorClientId")},
         jsonb_build_object('baseVersion', ${param("baseVersion")}::int) || ${parts.payload}
       FROM bumped AS b
     ), snap_events_pruned AS (

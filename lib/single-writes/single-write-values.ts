@@ -17,6 +17,7 @@ export function singleWriteValues(principal: Principal): Record<SingleWriteParam
     actorType: actor.type,
     actorUserId: actor.userId,
     actorApiKeyId: actor.apiKeyId,
+    actorClientId: actor.clientId,
     baseVersion: currentSnapWrite()?.baseVersion ?? null,
     callerUserId: principal.userId,
     callerWorkspaceId: principal.workspaceId,

@@ -32,6 +32,9 @@ export const templateSchema = z.object({
 });
 export type Template = z.infer<typeof templateSchema>;
 
+/** The part of a template that comes from its document, stored beside it (SnapTemplate's columns). */
+export type TemplateSummary = Pick<Template, "rows" | "cols" | "previewCells">;
+
 export const templatesResponseSchema = z.object({
   templates: z.array(templateSchema).describe("Built-in templates first, then the workspace's, newest first."),
 });

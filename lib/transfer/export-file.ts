@@ -23,8 +23,8 @@ export function fileSlug(title: string): string {
   return slug || "snap";
 }
 
-/** The export in one of its formats, with its media type and download name (a PNG renders off the event loop). */
-export async function exportFile(document: SnapDocument, format: ExportFormat, scale = 1): Promise<ExportFile> {
+/** The export in one of its formats, with its media type and download name (a PNG renders in a worker, for `userId`). */
+export async function exportFile(document: SnapDocument, format: ExportFormat, scale = 1, userId = ""): Promise<ExportFile> {
   const slug = fileSlug(document.snap.title);
   switch (format) {
     case "csv":
@@ -32,7 +32,7 @@ export async function exportFile(document: SnapDocument, format: ExportFormat, s
     case "svg":
       return { body: renderSnapSvg(document).svg, contentType: "image/svg+xml; charset=utf-8", filename: `${slug}.svg` };
     case "png":
-      return { body: new Uint8Array(await renderSnapPng(renderSnapSvg(document), scale)), contentType: "image/png", filename: `${slug}.png` };
+      return { body: new Uint8Array(await renderSnapPng(renderSnapSvg(document), scale, userId)), contentType: "image/png", filename: `${slug}.png` };
     default:
       return { body: formatSnapDocument(document), contentType: "application/json; charset=utf-8", filename: `${slug}.snap.json` };
   }

@@ -1,11 +1,10 @@
 import "server-only";
 import path from "node:path";
-import { renderAsync } from "@resvg/resvg-js";
 import { ApiError } from "@/lib/errors/api-error";
+import { MAX_PNG_PIXELS } from "./png-limits";
+import { withPngRenderSlot } from "./png-render-queue";
+import { renderPngInWorker } from "./render-png-in-worker";
 import { PICTURE_FONT, type SvgPicture } from "./render-snap-svg";
-
-/** About 100 MB of RGBA: past it a picture is refused rather than let one request take the memory. */
-export const MAX_PNG_PIXELS = 25_000_000;
 
 /**
  * The font files the renderer loads, from the package that ships them (OFL): the machine's own
@@ -21,11 +20,11 @@ const FONT_FILES = [
 
 /**
  * The SVG picture rendered to PNG at `scale` pixels per board pixel (400 when it would be too
- * large). Parsing (text laid out and turned into outlines, most of the time for a board full of
- * text) and rasterising run on libuv's thread pool (renderAsync), so a picture does not stall the
- * other requests of this process for most of a second; only the PNG encoding runs on the event loop.
+ * large), for `userId`: in a worker thread (renderPngInWorker), one render at a time per instance
+ * and per user (withPngRenderSlot, 429 past them), so that pictures never stall or exhaust the
+ * process that serves requests.
  */
-export async function renderSnapPng({ svg, width, height }: SvgPicture, scale = 1): Promise<Buffer> {
+export async function renderSnapPng({ svg, width, height }: SvgPicture, scale: number, userId: string): Promise<Buffer> {
   if (width * height * scale * scale > MAX_PNG_PIXELS) {
     throw new ApiError(
       "BAD_REQUEST",
@@ -33,9 +32,10 @@ export async function renderSnapPng({ svg, width, height }: SvgPicture, scale = 
       [{ path: "scale", message: "Too large at this scale: choose a smaller scale, or the SVG format" }],
     );
   }
-  const image = await renderAsync(svg, {
-    fitTo: { mode: "zoom", value: scale },
-    font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: PICTURE_FONT, sansSerifFamily: PICTURE_FONT },
-  });
-  return image.asPng();
+  return withPngRenderSlot(userId, () =>
+    renderPngInWorker(svg, {
+      fitTo: { mode: "zoom", value: scale },
+      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: PICTURE_FONT, sansSerifFamily: PICTURE_FONT },
+    }),
+  );
 }

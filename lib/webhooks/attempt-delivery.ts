@@ -31,6 +31,8 @@ export interface Attempt {
   response: WebhookResponse;
   /** Not sent at all (disabled, access lost, ...): recorded as failed, without another try. */
   final: boolean;
+  /** Tried, and no later try can do better (the address guard refused the URL): failed at once. */
+  retry?: false;
 }
 
 /**
@@ -70,10 +72,12 @@ export async function attemptDelivery(delivery: DeliveryToSend, { bodies, signer
     "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
     "webhook-signature": signer.sign(eventId, timestamp, text),
   };
-  // IP literals never reach the connect-time lookup check, so the URL is checked here too.
+  // IP literals never reach the connect-time lookup check, so the URL is checked here too. A URL the
+  // address guard refuses is final at once: retrying would only be refused again.
   const urlProblem = await webhookUrlProblem(delivery.url);
-  const response = urlProblem ? { status: null, bodyStart: null, error: urlProblem, durationMs: 0 } : await sendWebhookRequest(delivery.url, headers, text);
-  return { response, final: false };
+  if (urlProblem) return { response: { status: null, bodyStart: null, error: urlProblem, durationMs: 0 }, final: false, retry: false };
+  const response = await sendWebhookRequest(delivery.url, headers, text);
+  return response.addressRefused ? { response, final: false, retry: false } : { response, final: false };
 }
 
 function signerOf(secretCiphertext: string): StandardWebhook | null {
@@ -98,12 +102,12 @@ function bodyText({ testEvent, event, eventData }: DeliveryToSend): string {
 }
 
 /** Records one attempt (or a refusal to send, `final`), and what follows from it, in one transaction. */
-export async function recordAttempt(delivery: DeliveryToSend, { response, final }: Attempt): Promise<void> {
+export async function recordAttempt(delivery: DeliveryToSend, { response, final, retry }: Attempt): Promise<void> {
   const ok = response.status !== null && response.status >= 200 && response.status < 300;
   const gone = response.status === 410;
   const delays = retryDelaysSeconds();
   const attempts = final ? delivery.attempts : delivery.attempts + 1;
-  const retryIn = !ok && !gone && !final ? delays[attempts - 1] : undefined;
+  const retryIn = !ok && !gone && !final && retry !== false ? delays[attempts - 1] : undefined;
   const status = ok ? "succeeded" : retryIn === undefined ? "failed" : "pending";
   const lastError = ok ? null : (response.error ?? describeAnswer(response));
   await runPgTransaction(async (tx) => {

@@ -10,6 +10,8 @@ export interface WebhookResponse {
   bodyStart: string | null;
   error: string | null;
   durationMs: number;
+  /** The host resolved to an address the guard refuses: not sent, and no later try would be either. */
+  addressRefused?: boolean;
 }
 
 /** One POST of a signed event: 10 s for all of it; never throws. */
@@ -54,7 +56,8 @@ export function sendWebhookRequest(url: string, headers: Record<string, string>,
     );
     request.on("error", (error: NodeJS.ErrnoException) => {
       const timedOut = error.name === "AbortError" || error.name === "TimeoutError";
-      finish({ status: null, bodyStart: null, error: timedOut ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : describe(error) });
+      const message = timedOut ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : describe(error);
+      finish({ status: null, bodyStart: null, error: message, ...(error.code === "EFORBIDDEN" ? { addressRefused: true } : {}) });
     });
     request.end(body);
   });

@@ -95,6 +95,39 @@ describe("what the audit log records", () => {
     expect(text).not.toContain(created.body.secret);
   });
 
+  it("a webhook's new URL, events or scope and a rotated secret are recorded, never the path or the secret; other edits are not", async () => {
+    const created = await api("POST", "/api/webhooks", {
+      key: team.owner.key,
+      body: { url: "https://hooks.example.com/services/T0/B0/first-token", description: "deploys" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const webhookId = created.body.webhook.id;
+    const patch = (body: object) => api("PATCH", `/api/webhooks/${webhookId}`, { key: team.owner.key, body });
+    const updates = async () =>
+      (await entries({ cookie: team.admin.cookie }, "limit=100&action=webhook.updated")).filter((entry) => entry.target.id === webhookId);
+
+    expect((await patch({ description: "deploys only" })).status).toBe(200);
+    expect((await patch({ enabled: false })).status).toBe(200);
+    expect(await updates()).toHaveLength(0);
+
+    expect((await patch({ url: "https://other.example.com/hook/second-token" })).status).toBe(200);
+    expect((await patch({ events: ["snap.deleted"] })).status).toBe(200);
+    expect(await updates()).toHaveLength(2);
+    expect((await updates())[0]).toMatchObject({
+      actor: { type: "api_key", userId: team.owner.id, apiKeyName: "owner key" },
+      target: { type: "webhook", id: webhookId, name: "other.example.com (deploys only)" },
+    });
+
+    const rotated = await api("POST", `/api/webhooks/${webhookId}/rotate-secret`, { cookie: team.owner.cookie });
+    expect(rotated.status).toBe(200);
+    expect(await latest("webhook.secret_rotated", webhookId)).toMatchObject({
+      actor: { type: "user", userId: team.owner.id, apiKeyId: null },
+      target: { type: "webhook", id: webhookId, name: "other.example.com (deploys only)" },
+    });
+    const text = JSON.stringify(await entries({ cookie: team.admin.cookie }, "limit=100&action=webhook"));
+    for (const secret of ["first-token", "second-token", rotated.body.secret, created.body.secret]) expect(text).not.toContain(secret);
+  });
+
   it("a restore names the snap and the version it went back to; a refused restore records nothing", async () => {
     const snap = (await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "Plan", rows: 1, cols: 1 } })).body.snap;
     expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { title: "Plan B" } })).status).toBe(200);

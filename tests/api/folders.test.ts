@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { callerOf, expectError, newId } from "./card-fixtures";
+import { MAX_FOLDERS_PER_WORKSPACE } from "../../lib/folders/folder-limits";
 
 const FOLDER_KEYS = ["id", "name", "userId", "createdAt", "updatedAt"].sort();
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -23,6 +24,21 @@ async function folderRow(id: string) {
 }
 
 describe("POST /api/folders", () => {
+  it(`holds at most ${MAX_FOLDERS_PER_WORKSPACE} folders per workspace: one more is 409 naming the limit`, async () => {
+    const other = await createTeam();
+    await sql().query(
+      `INSERT INTO "Folder" (id, "workspaceId", "userId", name, "updatedAt")
+       SELECT 'fold-cap-' || n || '-' || $1, $1, $2, 'Folder ' || n, now() FROM generate_series(1, $3::int - 1) AS n`,
+      [other.workspaceId, other.admin.id, MAX_FOLDERS_PER_WORKSPACE],
+    );
+    await createFolder(other.member, "The last one");
+    const refused = await api("POST", "/api/folders", { key: other.member.key, body: { name: "One too many" } });
+    expectError(refused, 409, "CONFLICT");
+    expect(refused.body.error.message).toContain(`${MAX_FOLDERS_PER_WORKSPACE} folders`);
+    expect((await api("GET", "/api/folders", { key: other.admin.key })).body.folders).toHaveLength(MAX_FOLDERS_PER_WORKSPACE);
+    await sql().query(`DELETE FROM "Folder" WHERE "workspaceId" = $1`, [other.workspaceId]);
+  });
+
   it("creates a folder in the caller's workspace: 201 {folder}, the name trimmed", async () => {
     const response = await api("POST", "/api/folders", { key: team.member.key, body: { name: "  Plans  " } });
     expect(response.status).toBe(201);

@@ -473,4 +473,30 @@ describe("templates", () => {
     expect((await api("DELETE", `/api/templates/${template.id}`, { key: team.admin.key })).body).toEqual({ success: true });
     expectError(await api("DELETE", `/api/templates/${template.id}`, owner), 404, "NOT_FOUND");
   });
+
+  it("refuses a document larger than an import (413) and a workspace's 101st template (409), each naming its limit", async () => {
+    const caller = { key: team.outsider.key };
+    const { rows } = await sql().query(`SELECT "workspaceId" FROM "Membership" WHERE "userId" = $1`, [team.outsider.id]);
+    const workspaceId: string = rows[0].workspaceId;
+    const snap = (await api("POST", "/api/snaps", { ...caller, body: { title: "Huge", rows: 1, cols: 1 } })).body.snap;
+    await sql().query(`UPDATE "Card" SET note = repeat('n', 8000001) WHERE "snapId" = $1`, [snap.id]);
+    const tooLarge = await api("POST", "/api/templates", { ...caller, body: { snapId: snap.id, name: "Huge" } });
+    expectError(tooLarge, 413, "PAYLOAD_TOO_LARGE", ["snapId"]);
+    expect(tooLarge.body.error.message).toContain("8000000");
+
+    await sql().query(`UPDATE "Card" SET note = '' WHERE "snapId" = $1`, [snap.id]);
+    await sql().query(
+      `INSERT INTO "SnapTemplate" (id, "workspaceId", "userId", name, document, rows, cols, "previewCells", "documentBytes")
+       SELECT 'tpl-cap-' || n || '-' || $1, $1, $2, 'Filler ' || n, '{}'::jsonb, 1, 1, '[]'::jsonb, 2
+       FROM generate_series(1, 99 - (SELECT count(*)::int FROM "SnapTemplate" WHERE "workspaceId" = $1)) AS n`,
+      [workspaceId, team.outsider.id],
+    );
+    expect((await api("POST", "/api/templates", { ...caller, body: { snapId: snap.id, name: "The 100th" } })).status).toBe(201);
+    const full = await api("POST", "/api/templates", { ...caller, body: { snapId: snap.id, name: "One too many" } });
+    expectError(full, 409, "CONFLICT");
+    expect(full.body.error.message).toContain("100 templates");
+    const listed = await api("GET", "/api/templates", caller);
+    expect(listed.body.templates.filter((template: any) => template.source === "workspace")).toHaveLength(100);
+    await sql().query(`DELETE FROM "SnapTemplate" WHERE "workspaceId" = $1`, [workspaceId]);
+  });
 });

@@ -140,7 +140,7 @@ describe("URL safety (WEBHOOK_ALLOW_PRIVATE_URLS off)", () => {
     await api("DELETE", `/api/webhooks/${body.webhook.id}`, { key: team.member.key });
   });
 
-  it("checks again at each send: a stored loopback URL gets nothing, and the log says why", async () => {
+  it("checks again at each send: a stored loopback URL gets nothing, fails at once without retries, and the log says why", async () => {
     const receiver = await new WebhookReceiver().start();
     try {
       const user = team.member;
@@ -161,6 +161,8 @@ describe("URL safety (WEBHOOK_ALLOW_PRIVATE_URLS off)", () => {
         .toBeGreaterThan(0);
       expect(delivery.lastError).toBe("Webhooks cannot be sent to 127.0.0.1: loopback, private, link-local and metadata addresses are refused");
       expect(delivery.lastResponseStatus).toBeNull();
+      // Final at once: a refused address is refused on every later try too.
+      expect(delivery).toMatchObject({ status: "failed", attempts: 1, nextAttemptAt: null });
       expect(receiver.requests).toEqual([]);
       await api("DELETE", `/api/webhooks/${body.webhook.id}`, { key: user.key });
     } finally {

@@ -116,7 +116,12 @@ test("first sign-in makes the account and its personal workspace; signing out an
   for (const entry of audit) expect(entry.ip).toMatch(/^[0-9a-f.:]+$/);
 });
 
-test("an existing password account with the same verified email is linked, not duplicated", async ({ page, request }) => {
+test("an existing password account with the same verified email is linked, not duplicated, and whoever made it loses every way in", async ({
+  page,
+  request,
+}) => {
+  // Someone registers the address first, with a password (nothing verifies a password sign-up),
+  // signs in and makes an API key: the account pre-hijacking of docs/SECURITY.md, "Single sign-on".
   const email = uniqueEmail("sso-link");
   const created = await request.post(`${appUrl}/api/account`, {
     data: { email, password: STRONG_PASSWORD, name: "Lin Ked" },
@@ -124,15 +129,49 @@ test("an existing password account with the same verified email is linked, not d
   });
   expect(created.status()).toBe(201);
   const { user } = await created.json();
-  provider.identities.set("linker", { email: email.toUpperCase(), emailVerified: true, name: "Someone Else" });
+  const csrf = await (await request.get(`${appUrl}/api/auth/csrf`)).json();
+  await request.post(`${appUrl}/api/auth/callback/credentials`, {
+    form: { email, password: STRONG_PASSWORD, csrfToken: csrf.csrfToken },
+    headers: { Origin: appUrl },
+    maxRedirects: 0,
+  });
+  expect((await request.get(`${appUrl}/api/snaps`)).status()).toBe(200);
+  const keyResponse = await request.post(`${appUrl}/api/keys`, { data: { name: "kept" }, headers: { Origin: appUrl } });
+  expect(keyResponse.status()).toBe(201);
+  const { apiKey } = await keyResponse.json();
+  const withKey = () => fetch(`${app.baseUrl}/api/snaps`, { headers: { Authorization: `Bearer ${apiKey.key}` } });
+  expect((await withKey()).status).toBe(200);
 
+  // The email's owner signs in with single sign-on, the provider vouching for the address.
+  provider.identities.set("linker", { email: email.toUpperCase(), emailVerified: true, name: "Someone Else" });
   await signInWithProvider(page, "linker");
   await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
   const rows = await usersWithEmail(email);
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ id: user.id, identities: 1 });
-  expect(rows[0]!.passwordHash).toMatch(/^\$2/);
+  expect(rows[0]).toMatchObject({ id: user.id, identities: 1, passwordHash: null });
   await expect(page.getByRole("button", { name: /Lin Ked/ })).toBeVisible();
+
+  // The maker's session, key and password are all gone; the audit log says why.
+  expect((await request.get(`${appUrl}/api/snaps`)).status()).toBe(401);
+  expect((await withKey()).status).toBe(401);
+  const again = await (await request.get(`${appUrl}/api/auth/csrf`)).json();
+  const passwordSignIn = await request.post(`${appUrl}/api/auth/callback/credentials`, {
+    form: { email, password: STRONG_PASSWORD, csrfToken: again.csrfToken },
+    headers: { Origin: appUrl },
+    maxRedirects: 0,
+  });
+  expect(passwordSignIn.headers().location).toContain("error=");
+  const { rows: audit } = await db.query(`SELECT action FROM "AuditEvent" WHERE "targetId" = $1 AND action = 'auth.account_claimed_by_sso'`, [user.id]);
+  expect(audit).toHaveLength(1);
+
+  // Signing in by single sign-on again changes nothing more: the email is verified now.
+  await page.context().clearCookies({ domain: "localhost" });
+  await signInWithProvider(page, "linker");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  const { rows: after } = await db.query(`SELECT count(*)::int AS n FROM "AuditEvent" WHERE "targetId" = $1 AND action = 'auth.account_claimed_by_sso'`, [
+    user.id,
+  ]);
+  expect(after[0].n).toBe(1);
 });
 
 test("an unverified email is refused with a clear message, and no account is made", async ({ page }) => {

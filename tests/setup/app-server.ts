@@ -23,6 +23,12 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: "10000000",
 };
 
+/**
+ * The test servers stand behind a pretend proxy that appends to X-Forwarded-For, so that a test
+ * picks the client address it needs (its own, for limits the others do not trip) with that header.
+ */
+const BEHIND_ONE_PROXY: Record<string, string> = { TRUSTED_PROXY_HOPS: "1" };
+
 interface AppServerOptions {
   databaseUrl: string;
   authSecret: string;
@@ -31,6 +37,8 @@ interface AppServerOptions {
   env?: Record<string, string>;
   /** Receives everything the server writes to stdout and stderr (else it goes to the test's own). */
   onOutput?: (text: string) => void;
+  /** false: TRUSTED_PROXY_HOPS unset, as a deployment's default (the socket's address counts). */
+  behindProxy?: boolean;
 }
 
 /**
@@ -39,9 +47,11 @@ interface AppServerOptions {
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "TRUSTED_PROXY_HOPS"));
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
     env: {
-      ...process.env,
+      ...inherited,
+      ...(options.behindProxy === false ? {} : BEHIND_ONE_PROXY),
       ...GENEROUS_RATE_LIMITS,
       // One access line per request would bury the test output (the hostile-input test alone sends 10,000).
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",

@@ -1,4 +1,4 @@
-import { passwordSignInEnabled } from "@/lib/auth/oidc/oidc-config";
+import { passwordSignUpEnabled } from "@/lib/auth/oidc/oidc-config";
 import { ApiError } from "@/lib/errors/api-error";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { ACCOUNT_OPERATIONS as operations } from "@/lib/operations/account-operations";
@@ -8,7 +8,7 @@ import { createUser } from "@/lib/users/create-user";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.signUp, async ({ request, body }) => {
-    if (!passwordSignInEnabled()) throw new ApiError("FORBIDDEN", "Password sign-up is turned off on this server: use single sign-on");
+    if (!passwordSignUpEnabled()) throw new ApiError("FORBIDDEN", "Password sign-up is turned off on this server: use single sign-on");
     // Every attempt counts, per address and per email: 429 past the limit (docs/API.md, "Rate limits").
     await countAttempt(signUpAttempt(request, body.email));
     return { user: await createUser(body) };

@@ -27,3 +27,13 @@ export function oidcConfig(env: Config = config()): OidcConfig | null {
 export function passwordSignInEnabled(env: Config = config()): boolean {
   return env.PASSWORD_SIGNIN;
 }
+
+/**
+ * Whether POST /api/account (password sign-up) is open: never with PASSWORD_SIGNIN=false; else as
+ * PASSWORD_SIGNUP says when set; else closed when OIDC_ALLOW_SIGNUP=false, which restricts who may
+ * get an account to the provider's users, and a password sign-up would walk around it.
+ */
+export function passwordSignUpEnabled(env: Config = config()): boolean {
+  if (!env.PASSWORD_SIGNIN) return false;
+  return env.PASSWORD_SIGNUP ?? env.OIDC_ALLOW_SIGNUP;
+}

@@ -6,6 +6,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { normalizeEmail } from "@/lib/workspaces/find-user-by-email";
 import { personalWorkspaceName } from "@/lib/workspaces/personal-workspace-name";
+import { claimUnverifiedAccount } from "./claim-unverified-account";
 import type { OidcRefusal } from "./sign-in-errors";
 
 export interface OidcClaims {
@@ -23,7 +24,8 @@ export type OidcSignIn = { userId: string } | { refused: OidcRefusal };
  * the account with the same email, which is linked (never a second account for one email); else a
  * new account with its personal workspace, when sign-up is allowed. Linking or creating needs an
  * email the provider says it verified: otherwise anyone who can type an address at some provider
- * would take over the account that owns it.
+ * would take over the account that owns it. Linking an account whose email was never verified (a
+ * password sign-up) ends its password, sessions and keys first (claimUnverifiedAccount).
  */
 export async function resolveOidcUser(claims: OidcClaims, { allowSignup }: { allowSignup: boolean }): Promise<OidcSignIn> {
   const linked = await db.userIdentity.findUnique({
@@ -42,7 +44,8 @@ export async function resolveOidcUser(claims: OidcClaims, { allowSignup }: { all
 
   try {
     const userId = await runTransaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { email }, select: { id: true } });
+      const existing = await tx.user.findUnique({ where: { email }, select: { id: true, emailVerifiedAt: true } });
+      if (existing && !existing.emailVerifiedAt) await claimUnverifiedAccount(tx, existing.id);
       const id =
         existing?.id ??
         (allowSignup
@@ -52,6 +55,7 @@ export async function resolveOidcUser(claims: OidcClaims, { allowSignup }: { all
                   email,
                   name,
                   passwordHash: null,
+                  emailVerifiedAt: new Date(),
                   membership: { create: { role: "admin", workspace: { create: { name: personalWorkspaceName({ email, name }) } } } },
                 },
                 select: { id: true },

@@ -7,7 +7,7 @@ import { exportSnap } from "@/lib/transfer/export-snap";
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.exportSnap, async ({ principal, params, query }) => {
     const { document } = await exportSnap(principal, params.id);
-    const file = await exportFile(document, query.format, query.scale);
+    const file = await exportFile(document, query.format, query.scale, principal.userId);
     return new Response(file.body as BodyInit, {
       headers: {
         "Content-Type": file.contentType,

@@ -3,5 +3,5 @@ import { WEBHOOK_OPERATIONS as operations } from "@/lib/operations/webhook-opera
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.rotateWebhookSecret, async ({ principal, params }) => ({ secret: await rotateWebhookSecret(principal.userId, params.id) })),
+  implement(operations.rotateWebhookSecret, async ({ principal, params }) => ({ secret: await rotateWebhookSecret(principal, params.id) })),
 );

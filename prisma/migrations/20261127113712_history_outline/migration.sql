@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SnapHistory" ADD COLUMN     "outline" JSON;
