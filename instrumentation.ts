@@ -6,7 +6,8 @@ import { config, ConfigError, runtime } from "./lib/config";
  * worker is a process of its own, and this only migrates its schema (JOB_WORKER=off). A database
  * that is down at start does not keep the server from starting (it retries). docs/ARCHITECTURE.md,
  * "Webhooks and the event feed". The configuration is checked first: a bad value stops the start,
- * naming the variable (lib/config.ts).
+ * naming the variable (lib/config.ts). Under npm start it also installs the drain on SIGTERM
+ * (lib/http/graceful-shutdown.ts).
  */
 export async function register(): Promise<void> {
   if (!runtime.isNodeRuntime()) return;
@@ -21,6 +22,15 @@ export async function register(): Promise<void> {
   // Before the first request: the client address comes from the socket (lib/rate-limit/client-ip.ts).
   const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
   stampSocketAddress();
-  const { startJobWorkerOrRetry } = await import("./lib/jobs/start-job-worker");
+  const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
+  // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
+  if (runtime.handlesSignalsItself()) {
+    const { installGracefulShutdown } = await import("./lib/http/graceful-shutdown");
+    const { endEventStreamsForStop } = await import("./lib/live/snap-stream-hub");
+    installGracefulShutdown(async () => {
+      endEventStreamsForStop();
+      await stopJobWorker();
+    });
+  }
   await startJobWorkerOrRetry();
 }

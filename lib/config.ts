@@ -126,11 +126,17 @@ const days = (fallback: number, min = 1) => wholeNumber(min, 36_500, fallback);
 
 const configSchema = z.object({
   DATABASE_URL: secret(),
+  /** PostgreSQL itself when DATABASE_URL is a pooler in transaction mode (lib/db/direct-database-url.ts). */
+  DATABASE_DIRECT_URL: secret(),
+  /** auto: named unless DATABASE_DIRECT_URL names another server (lib/db/prepared-statements-enabled.ts). */
+  DATABASE_PREPARED_STATEMENTS: oneOf(["auto", "true", "false"], "auto"),
   DATABASE_POOL_SIZE: wholeNumber(1, 1_000, 10),
   AUTH_SECRET: secret(),
   /** The app's public URL: Auth.js reads it itself; the CSRF check compares Origin with it. */
   AUTH_URL: httpUrl(),
   PORT: wholeNumber(1, 65_535, 3000),
+  /** After a SIGTERM, how long health answers "draining" while requests are still served (lib/http/graceful-shutdown.ts). */
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 600, 5),
   HOSTNAME: text(),
   SNAP_DATA_DIR: text("data"),
   SNAP_DETAIL_CACHE_MB: wholeNumber(0, 4_096, 16),
@@ -178,7 +184,7 @@ export type Config = z.output<typeof configSchema>;
 export type ConfigVariable = keyof Config;
 
 /** Set by Node, Next.js or the build, never by an operator: read here, not in README's table. */
-export const FRAMEWORK_VARIABLES = ["NODE_ENV", "NEXT_RUNTIME", "NEXT_DIST_DIR"] as const;
+export const FRAMEWORK_VARIABLES = ["NODE_ENV", "NEXT_RUNTIME", "NEXT_DIST_DIR", "NEXT_MANUAL_SIG_HANDLE"] as const;
 
 /** The variables and their defaults as README shows them (undefined: unset by default). */
 export const CONFIG_DEFAULTS: Readonly<Record<ConfigVariable, string | undefined>> = Object.fromEntries(
@@ -216,4 +222,6 @@ export const runtime = {
   isDevelopment: (): boolean => process.env.NODE_ENV === "development",
   isNodeRuntime: (): boolean => process.env.NEXT_RUNTIME === "nodejs",
   distDir: (): string => process.env.NEXT_DIST_DIR || ".next",
+  /** next start leaves SIGTERM to the app (the launcher sets it): the app drains itself (lib/http/graceful-shutdown.ts). */
+  handlesSignalsItself: (): boolean => process.env.NEXT_MANUAL_SIG_HANDLE === "true",
 };

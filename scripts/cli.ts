@@ -33,7 +33,8 @@ function usage(): string {
     ...commands,
     "  help\n      Show this help (also: <command> --help).",
     "",
-    "Database: DATABASE_URL if set, else the project's embedded database (started if not running).",
+    "Database: DATABASE_URL if set, else the project's embedded database (started if not running);",
+    "migrations on DATABASE_DIRECT_URL when set (DATABASE_URL behind a pooler in transaction mode).",
     "Exit codes: 0 done, 1 refused or failed (nothing written), 2 unknown command.",
   ].join("\n");
 }
@@ -124,7 +125,8 @@ async function withDatabase(run: () => Promise<void>, command: Command): Promise
     const showMigrationLog = () => migrationLog.forEach((line) => printErr(`[migrate] ${line}`));
     try {
       const { applyMigrations } = await import("@/lib/db/migrate");
-      const { applied } = await applyMigrations(database.url, { log: (line: string) => migrationLog.push(line) });
+      // The migration lock is a session's: on DATABASE_DIRECT_URL when DATABASE_URL is a pooler.
+      const { applied } = await applyMigrations(process.env.DATABASE_DIRECT_URL || database.url, { log: (line: string) => migrationLog.push(line) });
       if (applied.length) showMigrationLog();
     } catch (error) {
       showMigrationLog();

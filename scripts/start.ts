@@ -8,18 +8,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { constants } from "node:os";
 import path from "node:path";
-import {
-  DATA_DIR,
-  DEFAULT_DATA_DIR,
-  PROJECT_ROOT,
-  startEmbeddedPostgres,
-  waitForRunningEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from "../lib/db/embedded.ts";
+import { DATA_DIR, DEFAULT_DATA_DIR, PROJECT_ROOT, startEmbeddedPostgres, waitForRunningEmbeddedPostgres, type EmbeddedPostgres } from "../lib/db/embedded.ts";
 import { EmbeddedInUseError, findRunningEmbeddedPostgres } from "../lib/db/embedded-state-file.ts";
 import { applyMigrations } from "../lib/db/migrate.ts";
+import { IN_FLIGHT_LIMIT_SECONDS, shutdownDrainSeconds } from "../lib/http/shutdown-settings.ts";
 import { staleBuildReason } from "./ensure-build.ts";
 import { spawnJobWorker } from "./job-worker-process.ts";
 import { keepAliveArgs } from "./server-keep-alive.ts";
@@ -54,18 +47,43 @@ let child: ChildProcess | undefined;
 let jobWorker: ChildProcess | undefined;
 let stopping = false;
 let database: Promise<EmbeddedPostgres> | undefined; // a promise: a signal may come while it starts
+/** Resolves when a stop is asked for: ends a wait before restarting a process. */
+let onStop: () => void = () => {};
+const stopAsked = new Promise<void>((resolve) => (onStop = resolve));
 
-/** Runs `next <args>`; resolves with its exit code (128 + n when killed by signal n). */
-function next(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+const describeExit = ({ code, signal }: Exit) => (signal ? `killed by ${signal}` : `exit code ${code}`);
+
+/** Runs `next <args>`; resolves with how it ended. */
+function next(args: string[], env: NodeJS.ProcessEnv): Promise<Exit> {
   return new Promise((resolve, reject) => {
     child = spawn(process.execPath, [NEXT_BIN, ...args], { env, stdio: "inherit" });
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       child = undefined;
-      resolve(code ?? 128 + (signal ? constants.signals[signal] : 0));
+      resolve({ code, signal });
     });
   });
 }
+
+/**
+ * A process that dies soon after its start (the database away, a crash at start) is started again
+ * later each time, 1 s doubling up to 30 s; one that ran a minute starts again after 1 s.
+ */
+class RestartDelay {
+  private delayMs = 1_000;
+  next(startedAt: number): number {
+    const delayMs = Date.now() - startedAt > 60_000 ? 1_000 : this.delayMs;
+    this.delayMs = Math.min(delayMs * 2, 30_000);
+    return delayMs;
+  }
+}
+
+/** Resolves after `ms`, or as soon as a stop is asked for. */
+const waitUnlessStopped = (ms: number) => Promise.race([stopAsked, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
 
 /**
  * JOB_WORKER says where the job worker runs: "process" (the default) a process of its own beside
@@ -79,9 +97,7 @@ function jobWorkerPlace(): "process" | "app" | "off" {
   throw new Error(`JOB_WORKER must be process, app or off (got "${place}")`);
 }
 
-/** A worker that dies soon after its start (the database away) is started again later each time, up to 30 s. */
-const RESTART_DELAYS_MS = { first: 1_000, max: 30_000, resetAfter: 60_000 };
-let restartDelayMs = RESTART_DELAYS_MS.first;
+const jobWorkerRestarts = new RestartDelay();
 
 /** Runs this launcher again as the job worker (scripts/start.mjs --job-worker); again when it dies. */
 function startJobWorkerProcess(env: NodeJS.ProcessEnv): void {
@@ -92,12 +108,11 @@ function startJobWorkerProcess(env: NodeJS.ProcessEnv): void {
   worker.once("exit", (code, signal) => {
     jobWorker = undefined;
     if (stopping) return;
-    const delayMs = Date.now() - startedAt > RESTART_DELAYS_MS.resetAfter ? RESTART_DELAYS_MS.first : restartDelayMs;
-    restartDelayMs = Math.min(delayMs * 2, RESTART_DELAYS_MS.max);
+    const delayMs = jobWorkerRestarts.next(startedAt);
     log(`job worker exited (${signal ?? `code ${code}`}); starting it again in ${delayMs / 1000} s`);
-    setTimeout(() => {
+    void waitUnlessStopped(delayMs).then(() => {
       if (!stopping) startJobWorkerProcess(env);
-    }, delayMs);
+    });
   });
 }
 
@@ -112,8 +127,37 @@ async function stopJobWorker(): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * The app server's whole stop, bounded: the drain (SHUTDOWN_DRAIN_SECONDS), then up to 20 s for the
+ * requests in flight (lib/http/graceful-shutdown.ts), and a margin; past it, SIGKILL.
+ */
+function appStopLimitMs(): number {
+  return (shutdownDrainSeconds() + IN_FLIGHT_LIMIT_SECONDS + 5) * 1000;
+}
+
+const appRestarts = new RestartDelay();
+
+/**
+ * Runs `next start` until a stop is asked for. When next-server dies on its own (a crash, out of
+ * memory, a kill -9), the launcher logs how and starts it again, as it does the job worker (README,
+ * "Running on PostgreSQL with several instances"); the load balancer's health check sees it down
+ * meanwhile. Resolves with the exit code for this process: 0 when it stopped as asked.
+ */
+async function serve(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  for (;;) {
+    const startedAt = Date.now();
+    const ended = await next(args, env);
+    if (stopping) return ended.code === 0 || ended.code === null ? 0 : ended.code;
+    const delayMs = appRestarts.next(startedAt);
+    log(`next-server exited unexpectedly (${describeExit(ended)}); starting it again in ${delayMs / 1000} s`);
+    await waitUnlessStopped(delayMs);
+    if (stopping) return 0;
+  }
+}
+
 async function exit(code: number): Promise<never> {
   stopping = true;
+  onStop();
   await stopJobWorker();
   // The database outlives next: it is closed (and flushed) only once nothing can use it. One that is
   // still starting is waited for, since a first start killed midway leaves a half-made data folder.
@@ -122,18 +166,32 @@ async function exit(code: number): Promise<never> {
   process.exit(code);
 }
 
-// Ctrl-C reaches next too (same process group); forwarding covers `kill <this pid>` as well.
-// next's exit then ends this process through exit() below, after the database is closed.
+/**
+ * SIGTERM (a service manager, a rolling deploy), SIGINT (Ctrl-C) or SIGHUP: passed to next, which
+ * drains and stops (lib/http/graceful-shutdown.ts), and to the job worker, which finishes or releases
+ * its jobs; this process exits 0 once next has, after the database is closed (exit() above).
+ * A signal sent to the whole process group (Ctrl-C, systemd) reaches them directly too: the same stop.
+ */
 function shutDown(signal: "SIGINT" | "SIGTERM" | "SIGHUP"): void {
+  if (stopping) return;
   stopping = true;
-  jobWorker?.kill(signal);
-  if (child) child.kill(signal);
-  else void exit(128 + constants.signals[signal]);
+  onStop();
+  log(`${signal}: stopping`);
+  jobWorker?.kill("SIGTERM");
+  const app = child;
+  if (!app) {
+    void exit(0);
+    return;
+  }
+  // next build stops at once. next start drains first on SIGTERM (and SIGHUP); Ctrl-C skips the drain.
+  app.kill(app.spawnargs.includes("build") || signal === "SIGINT" ? signal : "SIGTERM");
+  setTimeout(() => app.kill("SIGKILL"), appStopLimitMs()).unref();
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => shutDown(signal));
 
-// `npm start` runs this under `sh -c`, and npm passes a SIGTERM to that shell only, which dies
-// without passing it on: this process is then handed to another parent, and takes that as the SIGTERM.
+// `npm start` execs this process in place of its `sh -c` (package.json), so npm's SIGTERM reaches it.
+// A launcher run under a shell that does not exec (`sh -c`, which dies of the SIGTERM without passing
+// it on) is then handed to another parent, and takes that as the SIGTERM.
 const parentAtStart = process.ppid;
 const parentWatch = setInterval(() => {
   if (process.ppid === parentAtStart) return;
@@ -146,8 +204,12 @@ async function main(): Promise<number> {
   const staleBecause = staleBuildReason();
   if (staleBecause) {
     log(`building the app: ${staleBecause}`);
-    const code = await next(["build"], process.env);
-    if (code !== 0) return code;
+    const built = await next(["build"], process.env);
+    if (stopping) return 0;
+    if (built.code !== 0) {
+      log(`next build failed (${describeExit(built)})`);
+      return built.code || 1;
+    }
   }
 
   let url = process.env.DATABASE_URL;
@@ -173,19 +235,30 @@ async function main(): Promise<number> {
       }
     }
   }
-  await applyMigrations(url, { log });
+  // The migration lock is a session's: on DATABASE_DIRECT_URL when DATABASE_URL is a pooler.
+  const directUrl = (process.env.DATABASE_URL && process.env.DATABASE_DIRECT_URL) || url;
+  await applyMigrations(directUrl, { log });
+  if (stopping) return 0;
 
   const port = process.env.PORT || "3000";
   const hostname = process.env.HOSTNAME; // unset: next listens on all interfaces
   const shown = hostname && hostname !== "0.0.0.0" && hostname !== "::" ? hostname : "localhost";
-  const env = { ...process.env, DATABASE_URL: url, AUTH_SECRET: authSecret(), PORT: port, NODE_OPTIONS: serverNodeOptions() };
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    DATABASE_DIRECT_URL: directUrl,
+    AUTH_SECRET: authSecret(),
+    PORT: port,
+    NODE_OPTIONS: serverNodeOptions(),
+  };
   const workerPlace = jobWorkerPlace();
   if (workerPlace === "process") startJobWorkerProcess(env);
   log(`app:      http://${shown}:${port}`);
   log(`database: ${where}`);
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
-  const appEnv = { ...env, JOB_WORKER: workerPlace === "app" ? "app" : "off" };
-  return next(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], appEnv);
+  // NEXT_MANUAL_SIG_HANDLE: next start leaves SIGTERM to the app's own drain (lib/http/graceful-shutdown.ts).
+  const appEnv = { ...env, JOB_WORKER: workerPlace === "app" ? "app" : "off", NEXT_MANUAL_SIG_HANDLE: "true" };
+  return serve(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], appEnv);
 }
 
 main().then(exit, (error: unknown) => {

@@ -11,13 +11,16 @@ const MAX_PREPARED_STATEMENTS = 100;
  * Reads on `pool` as prepared statements: each text is parsed and planned once per connection and
  * then only bound and executed. For the snap detail's statement, planning was two thirds of the
  * database's work per request (docs/PERFORMANCE.md). Needs a session per connection, as PostgreSQL
- * gives, embedded or not; behind a pooler in transaction mode, one that tracks protocol-level
- * prepared statements (PgBouncer 1.21+ with max_prepared_statements set; README, "Running on PostgreSQL with several instances").
+ * gives, embedded or not. `prepared: false` sends every text unnamed (parsed and planned each time,
+ * one round trip all the same): for a pool behind a pooler in transaction mode, where the next
+ * statement may run on another server connection that never saw the name (README, "Behind
+ * PgBouncer"; lib/db/prepared-statements-enabled.ts).
  */
-export function createRowReader(pool: pg.Pool): RowReader {
+export function createRowReader(pool: pg.Pool, { prepared = true }: { prepared?: boolean } = {}): RowReader {
   const statementNames = new Map<string, string>();
 
   function statementNameOf(text: string): string | undefined {
+    if (!prepared) return undefined;
     let name = statementNames.get(text);
     if (name === undefined && statementNames.size < MAX_PREPARED_STATEMENTS) {
       name = `snap_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;

@@ -1,6 +1,8 @@
 import "server-only";
-import { config } from "@/lib/config";
-import { Logger, run, runMigrations, type Runner } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, run, runMigrations, type Runner, type WorkerEvents } from "graphile-worker";
+import { config, runtime } from "@/lib/config";
+import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { logger } from "@/lib/log/logger";
 import { pruneAuditLog } from "@/lib/audit/prune-audit-log";
 import { sweepExpiredIdempotencyKeys } from "@/lib/http/sweep-expired-idempotency-keys";
@@ -12,6 +14,7 @@ import { releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
 import { pruneOAuthRecords } from "@/lib/oauth/prune-oauth-records";
+import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
 
 const queueLogger = new Logger(() => (level, message, meta) => {
   const line = { component: "job-queue", ...(meta as object) };
@@ -41,7 +44,7 @@ const CRONTAB = [
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
 /**
- * Starts this process's job worker (graphile-worker on DATABASE_URL, a pool of its own: its tasks,
+ * Starts this process's job worker (graphile-worker on DATABASE_DIRECT_URL, else DATABASE_URL, a pool of its own: its tasks,
  * which query the process's pool with pg and never Prisma, must not hold up the queue's own
  * statements, docs/ARCHITECTURE.md, "Job worker"): it migrates its own schema
  * (`graphile_worker`) first, which write paths rely on to queue jobs, then takes jobs as soon as
@@ -49,15 +52,26 @@ const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runne
  * events in its outbox. Once per process.
  */
 export function startJobWorker(): Promise<Runner> {
-  holder.snapJobWorker ??= run({
-    connectionString: config().DATABASE_URL,
+  if (holder.snapJobWorker) return holder.snapJobWorker;
+  // The worker pool's liveness lock (jobs are locked_by the pool's id), so that its jobs are released at once if this process dies.
+  const liveness = new WorkerLiveness();
+  const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
+  events.on("pool:release", () => liveness.stop());
+  holder.snapJobWorker = run({
+    events,
+    // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
+    // connection, neither through a pooler in transaction mode; its noPreparedStatements would
+    // cover only the second), so it never runs on a pooled DATABASE_URL.
+    connectionString: directDatabaseUrl(),
     concurrency: deliveryConcurrency(),
     // Jobs arrive by LISTEN/NOTIFY; polling only catches retries coming due and missed notifications.
     pollInterval: 1_000,
-    noHandleSignals: false,
+    // Under npm start the app's own stop (lib/http/graceful-shutdown.ts) stops it; else its own handlers.
+    noHandleSignals: runtime.handlesSignalsItself(),
     logger: queueLogger,
     taskList: {
-      [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob),
+      [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob, helpers.job.locked_by),
       [DELIVER_TASK]: (payload) => deliverWebhook(payload),
       [PRUNE_TASK]: () => pruneEvents(),
       [AUDIT_PRUNE_TASK]: async () => {
@@ -75,6 +89,8 @@ export function startJobWorker(): Promise<Runner> {
     crontab: CRONTAB,
   }).then((runner) => {
     startFanOutTrigger(runner);
+    // A worker that starts (often one that was killed, started again) frees dead workers' jobs now, not at the minute.
+    void runner.addJob(RELEASE_STALE_TASK, {}, { jobKey: RELEASE_STALE_TASK }).catch(() => {});
     return runner;
   });
   return holder.snapJobWorker;
@@ -98,10 +114,21 @@ function jobWorkerInThisProcess(): boolean {
 export async function startJobWorkerOrRetry(): Promise<void> {
   try {
     if (jobWorkerInThisProcess()) await startJobWorker();
-    else await runMigrations({ connectionString: config().DATABASE_URL, logger: queueLogger });
+    else await runMigrations({ connectionString: directDatabaseUrl(), logger: queueLogger });
   } catch (error) {
     holder.snapJobWorker = undefined;
     logger.warn({ component: "job-queue", err: error }, "job worker not started; retrying");
     setTimeout(() => void startJobWorkerOrRetry(), RETRY_MS).unref();
   }
+}
+
+/**
+ * Stops this process's job worker, if it runs one: jobs in progress finish, or are released for
+ * another worker when they take too long (graphile-worker's graceful shutdown).
+ */
+export async function stopJobWorker(): Promise<void> {
+  const running = holder.snapJobWorker;
+  holder.snapJobWorker = undefined;
+  const runner = await running?.catch(() => undefined);
+  await runner?.stop();
 }

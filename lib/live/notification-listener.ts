@@ -1,6 +1,6 @@
 import "server-only";
-import { config } from "@/lib/config";
 import pg from "pg";
+import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { logger } from "@/lib/log/logger";
 import { reportDatabaseReachable } from "@/lib/log/report-database-reachable";
 
@@ -19,7 +19,8 @@ export interface NotificationListenerOptions {
 
 /**
  * The one LISTEN connection of an app instance: a dedicated pg.Client, not a pool connection (a
- * pooled one would be handed to other queries and its LISTEN lost). When it drops (database
+ * pooled one would be handed to other queries and its LISTEN lost), on DATABASE_DIRECT_URL when set
+ * (a pooler in transaction mode cannot hold a LISTEN). When it drops (database
  * restart, network, pg_terminate_backend) it reconnects with exponential backoff, forever, and
  * calls onListening once listening again.
  */
@@ -42,7 +43,7 @@ export class NotificationListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: config().DATABASE_URL, keepAlive: true });
+    const client = new pg.Client({ connectionString: directDatabaseUrl(), keepAlive: true });
     this.client = client;
     let failed = false;
     const fail = (error: Error) => {

@@ -11,6 +11,7 @@ import { PRESENCE_BATCH_MS, PRESENCE_HEARTBEAT_MS, PresenceRegistry, type Presen
 import { publishPresence } from "./publish-presence";
 import { readCatchUp } from "./read-catch-up";
 import { readMembership } from "./read-membership";
+import { sseRetry } from "./sse";
 import { streamMessage, type Subscriber } from "./stream-subscriber";
 import { toChangeMessage } from "./to-change-message";
 
@@ -23,6 +24,8 @@ interface SnapChannel {
 }
 
 const PING_MS = 20_000;
+/** The reconnection delay streams ended by a stop are told, spread so that they do not all come back at once. */
+const STOP_RETRY_MS = { min: 500, spread: 1_500 };
 
 /**
  * The live-update fan-out of one app instance: one LISTEN connection, the open streams grouped per
@@ -37,6 +40,8 @@ export class SnapStreamHub {
   private readonly channels = new Map<string, SnapChannel>();
   /** Open streams per user on this instance, for the per-user cap (openSnapEventStream). */
   private readonly streamsPerUser = new Map<string, number>();
+  /** Set when the instance stops: streams opened after it end at once. */
+  private stopped = false;
   /** Viewer-list changes, coalesced: a burst of joins sends one `presence` per stream, not one per join. */
   private readonly presenceChanges = new KeyedBatch<true>(
     PRESENCE_BATCH_MS,
@@ -60,6 +65,10 @@ export class SnapStreamHub {
 
   /** Adds a stream on a snap; returns its removal. It is sent whatever happened after its lastVersion. */
   subscribe(snapId: string, subscriber: Subscriber): () => void {
+    if (this.stopped) {
+      this.endForStop(subscriber);
+      return () => {};
+    }
     const channel = this.channels.get(snapId) ?? { snapId, subscribers: new Set(), running: false, again: false };
     this.channels.set(snapId, channel);
     channel.subscribers.add(subscriber);
@@ -90,6 +99,22 @@ export class SnapStreamHub {
   /** The user's open streams on this instance. */
   userStreamCount(userId: string): number {
     return this.streamsPerUser.get(userId) ?? 0;
+  }
+
+  /**
+   * The instance stops (lib/http/graceful-shutdown.ts): every stream ends with a `retry:` hint, so
+   * that browsers and clients reconnect, through the load balancer, to another instance and resume
+   * with Last-Event-ID; the LISTEN connection closes.
+   */
+  endAllForStop(): void {
+    this.stopped = true;
+    for (const channel of this.channels.values()) for (const subscriber of [...channel.subscribers]) this.endForStop(subscriber);
+    this.listener.stop();
+  }
+
+  private endForStop(subscriber: Subscriber): void {
+    subscriber.send(sseRetry(STOP_RETRY_MS.min + Math.random() * STOP_RETRY_MS.spread));
+    subscriber.close();
   }
 
   /** Open streams on this instance (the load check reads it). */
@@ -264,6 +289,11 @@ const globalForHub = globalThis as unknown as { snapStreamHub?: SnapStreamHub };
 /** The instance's hub, started on first use and kept on globalThis (one per process, whatever the bundling). */
 export function getSnapStreamHub(): SnapStreamHub {
   return (globalForHub.snapStreamHub ??= new SnapStreamHub());
+}
+
+/** Ends this process's event streams for a stop, if it has any (lib/http/graceful-shutdown.ts). */
+export function endEventStreamsForStop(): void {
+  globalForHub.snapStreamHub?.endAllForStop();
 }
 
 /** Open event streams of this process, without starting the hub (read by GET /metrics). */

@@ -16,3 +16,12 @@ export function sseMessage(event: string, data: unknown, id?: number): Uint8Arra
 
 /** A comment line: ignored by EventSource, it keeps proxies and load balancers from closing an idle stream. */
 export const SSE_PING = encoder.encode(": ping\n\n");
+
+/**
+ * The `retry:` field alone: how long an EventSource waits before it reconnects. Sent when the
+ * server ends streams because it stops, so clients come back (through the load balancer, to another
+ * instance) soon, and resume with Last-Event-ID.
+ */
+export function sseRetry(ms: number): Uint8Array {
+  return encoder.encode(`retry: ${Math.round(ms)}\n\n`);
+}

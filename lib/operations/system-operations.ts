@@ -42,10 +42,11 @@ export const SYSTEM_OPERATIONS = {
     operationId: "health",
     tag: "System",
     summary: "Health",
-    description: "For load balancers: 503 (with the same body) while the database is unreachable.",
+    description:
+      'For load balancers: 503 (with the same body) while the database is unreachable, and 503 {status: "draining"} from the moment the instance is asked to stop (SIGTERM) while it still serves requests for SHUTDOWN_DRAIN_SECONDS.',
     success: { status: 200, description: "Up.", schema: healthSchema, example: examples.health },
     errors: [],
-    otherResponses: [{ status: 503, description: "The database is unreachable.", schema: healthSchema }],
+    otherResponses: [{ status: 503, description: "The database is unreachable, or the instance is draining.", schema: healthSchema }],
     access: "public",
   }),
   getOpenApiDocument: declareOperation({

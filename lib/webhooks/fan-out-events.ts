@@ -32,10 +32,10 @@ type Target = DeliveryToSend & { inline: boolean };
  * fraction of a second become one job (lib/webhooks/fan-out-trigger.ts), so a batch holds the
  * events of all the writes of that moment. Why: docs/ARCHITECTURE.md, "Webhooks and the event feed".
  */
-export async function fanOutEvents(payload: unknown, addJob: AddJobFunction): Promise<void> {
+export async function fanOutEvents(payload: unknown, addJob: AddJobFunction, workerId: string | null = null): Promise<void> {
   await addToOutbox(readSeqs(payload));
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const seqs = await claimOutbox(BATCH_EVENTS);
+    const seqs = await claimOutbox(BATCH_EVENTS, workerId);
     if (seqs.length > 0) {
       await sendFirstAttempts(seqs);
       await releaseOutbox(seqs);

@@ -6,12 +6,13 @@ import { STALE_JOB_SECONDS } from "./release-stale-jobs";
 /**
  * Claims up to `limit` events of the webhooks' outbox for one fan-out, oldest first: those no
  * fan-out holds, and those whose claim is older than a live fan-out ever takes (its instance died
- * before it deleted them). SKIP LOCKED: fan-outs running at once on several instances take
+ * before it deleted them; lib/webhooks/release-stale-jobs.ts frees at once those of a worker found
+ * dead, by `claimedBy`). SKIP LOCKED: fan-outs running at once on several instances take
  * different events. Returns their seqs.
  */
-export async function claimOutbox(limit: number): Promise<string[]> {
+export async function claimOutbox(limit: number, workerId: string | null = null): Promise<string[]> {
   const { rows } = await pool.query<{ seq: string }>(sql`
-    UPDATE "WebhookOutbox" AS o SET "claimedAt" = now()
+    UPDATE "WebhookOutbox" AS o SET "claimedAt" = now(), "claimedBy" = ${workerId}
     FROM (
       SELECT seq FROM "WebhookOutbox"
       WHERE "claimedAt" IS NULL OR "claimedAt" < now() - make_interval(secs => ${STALE_JOB_SECONDS})

@@ -2,11 +2,16 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { DEFAULT_DATA_DIR, PROJECT_ROOT } from "../../lib/db/embedded";
 
-/** What npm run backup / restore work on: the same database the app uses (see scripts/start.ts). */
+/**
+ * What npm run backup / restore work on: the same database the app uses (see scripts/start.ts), over
+ * DATABASE_DIRECT_URL when set: pg_dump's settings and snapshot, and pg_restore's single
+ * transaction, need a session of their own, which a pooler in transaction mode does not keep.
+ */
 export type BackupTarget = { kind: "server"; url: string } | { kind: "embedded"; dataDir: string };
 
-export function backupTarget(env: NodeJS.ProcessEnv = process.env): BackupTarget {
-  return env.DATABASE_URL ? { kind: "server", url: env.DATABASE_URL } : { kind: "embedded", dataDir: DEFAULT_DATA_DIR };
+export function backupTarget(env: Readonly<Record<string, string | undefined>> = process.env): BackupTarget {
+  const url = env.DATABASE_URL ? env.DATABASE_DIRECT_URL || env.DATABASE_URL : undefined;
+  return url ? { kind: "server", url } : { kind: "embedded", dataDir: DEFAULT_DATA_DIR };
 }
 
 /** backups/<UTC timestamp><suffix> in the project (gitignored). */

@@ -6,20 +6,31 @@
 import { runMigrations } from "graphile-worker";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "../../lib/webhooks/job-names";
-import { releaseStaleJobs, STALE_JOB_SECONDS } from "../../lib/webhooks/release-stale-jobs";
+import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs, STALE_JOB_SECONDS } from "../../lib/webhooks/release-stale-jobs";
+import { WORKER_LIVENESS_LOCK_CLASS } from "../../lib/webhooks/worker-liveness";
 
 let scratch: ScratchDatabase;
 let pool: pg.Pool;
+/** The session of the live workers' process: holds their liveness locks (lib/webhooks/worker-liveness.ts). */
+let liveWorkers: pg.Client;
 
 beforeAll(async () => {
   scratch = await createScratchDatabase(inject("databaseUrl"), "snap_test_stale_jobs");
+  await applyMigrations(scratch.url); // the outbox the sweep frees claims in
   await runMigrations({ connectionString: scratch.url });
   pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  liveWorkers = new pg.Client({ connectionString: scratch.url });
+  await liveWorkers.connect();
+  for (const worker of ["worker-alive", "worker-alive-recent"]) {
+    await liveWorkers.query("SELECT pg_advisory_lock($1, hashtext($2))", [WORKER_LIVENESS_LOCK_CLASS, worker]);
+  }
 }, 60_000);
 
 afterAll(async () => {
+  await liveWorkers?.end();
   await pool?.end();
   await scratch?.drop();
 });
@@ -52,5 +63,27 @@ describe("releasing the jobs of a worker that stopped mid-job", () => {
     expect(await Promise.all([dead, deadFanOut, running, pruning].map(lockedBy))).toEqual([null, null, "worker-alive", "worker-pruning"]);
     // Nothing left to release: a second sweep changes nothing.
     expect(await releaseStaleJobs((text, values) => pool.query(text, values))).toBe(0);
+  });
+
+  it("frees at once the jobs of a worker whose liveness lock is free (its process died); never a live one's", async () => {
+    const grace = DEAD_WORKER_GRACE_SECONDS;
+    const killed = await lockedJob(DELIVER_TASK, "worker-killed", grace + 5);
+    const alive = await lockedJob(DELIVER_TASK, "worker-alive-recent", grace + 5);
+    const justTaken = await lockedJob(DELIVER_TASK, "worker-starting", grace - 4); // its lock may not be taken yet
+    // Outbox events the killed worker's fan-out had claimed, and one a live fan-out holds.
+    await pool.query(`INSERT INTO "WebhookOutbox" (seq, "claimedAt", "claimedBy") VALUES (1, now(), 'worker-killed'), (2, now(), 'worker-alive-recent')`);
+
+    expect(await releaseStaleJobs((text, values) => pool.query(text, values))).toBe(1);
+    expect(await Promise.all([killed, alive, justTaken].map(lockedBy))).toEqual([null, "worker-alive-recent", "worker-starting"]);
+    const outbox = await pool.query<{ seq: string; claimedBy: string | null }>(`SELECT seq::text, "claimedBy" FROM "WebhookOutbox" ORDER BY seq`);
+    expect(outbox.rows).toEqual([
+      { seq: "1", claimedBy: null },
+      { seq: "2", claimedBy: "worker-alive-recent" },
+    ]);
+    // The sweep only tried the locks: the live worker still holds its own.
+    const { rows } = await pool.query<{ free: boolean }>("SELECT pg_try_advisory_lock($1, hashtext('worker-alive-recent')) AS free", [
+      WORKER_LIVENESS_LOCK_CLASS,
+    ]);
+    expect(rows[0]!.free).toBe(false);
   });
 });

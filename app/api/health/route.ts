@@ -5,6 +5,6 @@ import { SYSTEM_OPERATIONS as operations } from "@/lib/operations/system-operati
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.health, async () => {
     const health = await checkHealth();
-    return Response.json(health, { status: health.database === "reachable" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(health, { status: health.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
   }),
 );

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "WebhookOutbox" ADD COLUMN     "claimedBy" TEXT;

@@ -1,0 +1,170 @@
+/**
+ * `npm start` as a service manager runs it: when next-server dies on its own, the launcher logs how
+ * and starts it again; on SIGTERM to npm, the instance drains (GET /api/health 503 "draining" while
+ * requests are still served), ends its event streams with a `retry:` hint, and npm exits 0.
+ * On a scratch database of its own, as tests/api/job-worker-process.test.ts.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { applyMigrations } from "../../lib/db/migrate";
+import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
+import { GENEROUS_RATE_LIMITS } from "../setup/app-server";
+import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
+
+let scratch: ScratchDatabase;
+let npm: ChildProcess;
+let base: string;
+const output: string[] = [];
+
+/** Children of a process, with their command lines, from /proc. */
+function childrenOf(pid: number): { pid: number; args: string[] }[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (ppid !== pid) return [];
+        return [{ pid: Number(name), args: readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0").filter(Boolean) }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Resolves once the output after `from` holds `text` (checked at each chunk); rejects if npm exits first. */
+function outputContains(text: string | RegExp, from = 0): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const matches = () => {
+      const after = output.join("").slice(from);
+      return typeof text === "string" ? after.includes(text) : text.test(after);
+    };
+    const check = () => {
+      if (!matches()) return;
+      stop();
+      resolve();
+    };
+    const exited = () => {
+      stop();
+      reject(new Error(`npm start exited before printing ${String(text)}:\n${output.join("").slice(-3000)}`));
+    };
+    const stop = () => {
+      npm.stdout?.off("data", check);
+      npm.stderr?.off("data", check);
+      npm.off("exit", exited);
+    };
+    npm.stdout?.on("data", check);
+    npm.stderr?.on("data", check);
+    npm.once("exit", exited);
+    check();
+  });
+}
+
+const outputLength = () => output.join("").length;
+
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const address = probe.address();
+  probe.close();
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(inject("databaseUrl"), "snap_test_launcher");
+  await applyMigrations(scratch.url);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  npm = spawn("npm", ["start"], {
+    env: {
+      ...process.env,
+      ...GENEROUS_RATE_LIMITS,
+      LOG_LEVEL: "info",
+      DATABASE_URL: scratch.url,
+      AUTH_SECRET: inject("authSecret"),
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      JOB_WORKER: "off",
+      SHUTDOWN_DRAIN_SECONDS: "3",
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true, // its own process group: the cleanup takes every process of it
+  });
+  npm.stdout?.setEncoding("utf8").on("data", (text: string) => output.push(text));
+  npm.stderr?.setEncoding("utf8").on("data", (text: string) => output.push(text));
+  await outputContains("Ready in");
+  expect((await fetch(`${base}/api/health`)).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  if (npm?.pid && npm.exitCode === null) process.kill(-npm.pid, "SIGKILL");
+  await scratch?.drop();
+}, 60_000);
+
+/** The launcher (npm execs it: npm's one child) and its next-server. */
+function launcherAndServer(): { launcher: number; server: number | undefined } {
+  const [launcher] = childrenOf(npm.pid!);
+  const server = childrenOf(launcher!.pid).find((child) => child.args[0]?.startsWith("next-server"));
+  return { launcher: launcher!.pid, server: server?.pid };
+}
+
+describe("npm start's launcher", () => {
+  it("is npm's own child: npm start execs it rather than running it under sh -c", () => {
+    const [launcher, ...others] = childrenOf(npm.pid!);
+    expect(others).toEqual([]);
+    expect(launcher!.args.slice(-1)).toEqual(["scripts/start.mjs"]);
+  });
+
+  it("starts next-server again when it is killed (kill -9), and says why", async () => {
+    const { server } = launcherAndServer();
+    expect(server).toBeDefined();
+    const from = outputLength();
+    process.kill(server!, "SIGKILL");
+    await outputContains("[start] next-server exited unexpectedly (killed by SIGKILL); starting it again", from);
+    await outputContains("Ready in", from);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(launcherAndServer().server).not.toBe(server);
+  }, 90_000);
+
+  it("drains on SIGTERM to npm: health 503 draining while requests are served, streams end with retry:, exit 0", async () => {
+    const email = uniqueEmail("drain");
+    expect(
+      (await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: "drain" }, headers: { origin: base } })).status,
+    ).toBe(201);
+    const cookie = (await signIn(email, TEST_PASSWORD, base))!;
+    const key = (await api("POST", "/api/keys", { baseUrl: base, cookie, body: { name: "drain" } })).body.apiKey.key as string;
+    const snap = await api("POST", "/api/snaps", { baseUrl: base, key, body: { rows: 1, cols: 1 } });
+    const stream = await fetch(`${base}/api/snaps/${snap.body.snap.id}/events`, { headers: { authorization: `Bearer ${key}` } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = "";
+    while (!received.includes("event: ready")) received += decoder.decode((await reader.read()).value, { stream: true });
+
+    const from = outputLength();
+    const exited = once(npm, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
+    npm.kill("SIGTERM"); // to npm alone, as a service manager sends it
+    await outputContains("shutdown: draining", from);
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: "draining" });
+    expect((await api("GET", `/api/snaps/${snap.body.snap.id}`, { baseUrl: base, key })).status).toBe(200); // still served
+
+    // The stream ends (the drain over) with a retry: hint, so the client reconnects elsewhere.
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(received).toMatch(/\nretry: \d+\n\n$/);
+    const [code, signal] = await exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(output.join("").slice(from)).toContain("shutdown: done");
+  }, 90_000);
+});
