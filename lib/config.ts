@@ -131,6 +131,11 @@ const configSchema = z.object({
   OIDC_ALLOW_SIGNUP: flag(true),
   PASSWORD_SIGNIN: flag(true),
   AUDIT_RETENTION_DAYS: days(180),
+  /** Notification email (lib/email/email-config.ts): both set, or no email. */
+  SMTP_URL: secret(),
+  MAIL_FROM: text(),
+  /** The app's public URL, for links in emails (Auth.js reads it too). */
+  AUTH_URL: text(),
   /** Set by `npm start` (the heap cap, scripts/server-node-options.ts); Node reads it. */
   NODE_OPTIONS: text(),
 });

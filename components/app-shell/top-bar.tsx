@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { BrandMark } from "./brand-mark";
 import { UserMenu } from "./user-menu";
 
@@ -15,7 +16,10 @@ export function TopBar({ name, email, signOutAction }: TopBarProps) {
         <Link href="/" className="rounded-lg">
           <BrandMark />
         </Link>
-        <UserMenu name={name} email={email} signOutAction={signOutAction} />
+        <div className="flex items-center gap-1">
+          <NotificationBell />
+          <UserMenu name={name} email={email} signOutAction={signOutAction} />
+        </div>
       </div>
     </header>
   );

@@ -1,6 +1,10 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { Logger, run, runMigrations, type Runner } from "graphile-worker";
+import { emailEnabled } from "@/lib/email/email-config";
+import { EMAIL_DIGEST_TASK, EMAIL_SEND_TASK } from "@/lib/email/email-task-names";
+import { queueDailyDigests } from "@/lib/notifications/queue-daily-digests";
+import { sendNotificationEmail, type EmailJobPayload } from "@/lib/notifications/send-notification-email";
 import { logger } from "@/lib/log/logger";
 import { pruneAuditLog } from "@/lib/audit/prune-audit-log";
 import { sweepExpiredIdempotencyKeys } from "@/lib/http/sweep-expired-idempotency-keys";
@@ -67,8 +71,16 @@ export function startJobWorker(): Promise<Runner> {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
       },
+      // Email tasks only where email is on: a worker without SMTP never takes an email job.
+      ...(emailEnabled()
+        ? {
+            [EMAIL_SEND_TASK]: (payload: unknown) => sendNotificationEmail(payload as EmailJobPayload),
+            [EMAIL_DIGEST_TASK]: async () => void (await queueDailyDigests()),
+          }
+        : {}),
     },
-    crontab: CRONTAB,
+    // The daily digest at 08:00 UTC (graphile-worker's crontab is in UTC), where email is on.
+    crontab: emailEnabled() ? `${CRONTAB}\n0 8 * * * ${EMAIL_DIGEST_TASK}` : CRONTAB,
   }).then((runner) => {
     startFanOutTrigger(runner);
     return runner;

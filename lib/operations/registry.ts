@@ -1,5 +1,6 @@
 import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
+import { COMMENT_OPERATIONS } from "./comment-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { LINE_OPERATIONS } from "./line-operations";
@@ -18,6 +19,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   LINE_OPERATIONS,
   LIVE_OPERATIONS,
   HISTORY_OPERATIONS,
+  COMMENT_OPERATIONS,
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
   ACCOUNT_OPERATIONS,

@@ -30,6 +30,8 @@ export interface BoardCanvasProps {
   connectFromId: string | null;
   /** Cards other people are editing now, by the board's card id. */
   remoteEditors?: ReadonlyMap<string, RemoteEditor>;
+  /** Comments per card, by the board's card id. */
+  commentCounts?: ReadonlyMap<string, number>;
   actions: CanvasActions;
 }
 
@@ -58,6 +60,7 @@ export const BoardCanvas = memo(function BoardCanvas({
   connecting,
   connectFromId,
   remoteEditors = NO_EDITORS,
+  commentCounts,
   actions,
 }: BoardCanvasProps) {
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
@@ -167,6 +170,7 @@ export const BoardCanvas = memo(function BoardCanvas({
                   editing={card.id === editingId}
                   connectSource={card.id === connectFromId}
                   remoteEditor={remoteEditors.get(card.id)}
+                  commentCount={commentCounts?.get(card.id)}
                   onToggleTodo={actions.toggleTodo}
                   onCommitEdit={actions.commitEdit}
                   onCancelEdit={actions.cancelEdit}

@@ -11,6 +11,7 @@ import { loadSnapForViewer } from "@/lib/snaps/load-snap-for-viewer";
 
 interface BoardPageProps {
   params: Promise<{ id: string }>;
+  searchParams: Promise<{ comment?: string | string[] }>;
 }
 
 /** Shared by the metadata and the page within one request. */
@@ -25,8 +26,9 @@ export async function generateMetadata({ params }: BoardPageProps): Promise<Meta
  * The board: 404 for a snap that does not exist, a "no access" page for one the caller may not see.
  * The first window's cards are in the page; the others follow in the same response.
  */
-export default async function BoardPage({ params }: BoardPageProps) {
+export default async function BoardPage({ params, searchParams }: BoardPageProps) {
   const result = await loadBoard((await params).id);
+  const { comment } = await searchParams;
   if (result.status === "not-found") notFound();
   if (result.status === "forbidden") return <NoAccess />;
   const { snap } = result.opening;
@@ -36,6 +38,8 @@ export default async function BoardPage({ params }: BoardPageProps) {
       initialVersion={snapVersion(snap)}
       access={result.access}
       rest={restOfBoard(result.opening, (window, band) => listCardsOutsideWindow(snap.id, window, band))}
+      viewerId={(await requirePagePrincipal()).userId}
+      focusCommentId={typeof comment === "string" ? comment : null}
     />
   );
 }
