@@ -27,6 +27,7 @@ import { explainBatchWrites, type WritePlans } from "./write-plans";
 import { loadInterleaved, type LoadOptions, type LoadResult } from "./load";
 import { BASELINE_PATH, scenarioRequests, snapPath as snapPathOf } from "./scenarios";
 import { explainSearch, SEARCH_CARDS_PER_SNAP, SEARCH_QUERY, SEARCH_SNAPS, searchIndexSwitch, seedSearchCorpus, type SearchPlans } from "./search";
+import { commentRequest, seedCommentScenario } from "./comment-scenario";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
 import { seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
@@ -83,6 +84,7 @@ async function main() {
     const authSecret = randomBytes(32).toString("base64url");
     const fixtures = await seedFixtures(database.url, authSecret, CONNECTIONS);
     await seedListingSnaps(database.url, fixtures, SMALL);
+    const mentioned = wanted("m") ? await seedCommentScenario(database.url, fixtures) : [];
     // From here on, lib code imported into this process (checks, EXPLAIN) uses the bench database:
     // lib/db/client reads DATABASE_URL when first imported.
     process.env.DATABASE_URL = database.url;
@@ -108,6 +110,7 @@ async function main() {
     }, 250);
 
     const requests = scenarioRequests(fixtures, app.baseUrl);
+    const comment = commentRequest(fixtures, app.baseUrl, mentioned);
     const keyAuth = { authorization: `Bearer ${fixtures.apiKey}` };
     const cookieAuth = { cookie: fixtures.sessionCookie };
     const snapPath = snapPathOf(fixtures);
@@ -159,6 +162,9 @@ async function main() {
       // With 10 connections the p50 of a batch is about 10 ÷ its throughput (Little's law): one
       // client sending back to back gives the latency of one batch, which the 25 ms target is about.
       ...(["d", "e"] as const).flatMap((id) => plan(`${id}1`, `${requests[id].label}, 1 connection`, { ...requests[id].request, connections: 1 })),
+      // Side by side with d: a comment with three mentions costs no more than a 100-card batch.
+      ...plan("m", comment.label, comment.request),
+      ...plan("m1", `${comment.label}, 1 connection`, { ...comment.request, connections: 1 }),
     ]);
 
     // h–k: single writes, the app against the write floor (bench/write-floor-server.ts), each kind
@@ -299,6 +305,9 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
     "c/a req/s": ratio(get("c")?.reqPerSec, get("a")?.reqPerSec),
     "b/g req/s": ratio(get("b")?.reqPerSec, get("g")?.reqPerSec),
     "o/b req/s": ratio(get("o")?.reqPerSec, get("b")?.reqPerSec),
+    "m/d p50": ratio(get("m")?.p50, get("d")?.p50),
+    "m/d cpu ms/req": ratio(get("m")?.cpuMsPerReq, get("d")?.cpuMsPerReq),
+    "m1/d1 p50": ratio(get("m1")?.p50, get("d1")?.p50),
     [`f(${LARGE})/f(${SMALL}) p50`]: ratio(large?.p50, small?.p50),
     [`f(${LARGE})/f(${SMALL}) p99`]: ratio(large?.p99, small?.p99),
     [`f(${LARGE})/f(${SMALL}) p50, 1 connection`]: ratio(large1?.p50, small1?.p50),
@@ -319,6 +328,13 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
     { target: "bcrypt at most once per key per process (1 key)", met: bcryptCompares === null ? null : bcryptCompares <= 1 },
     { target: "d p50 ≤ 25 ms (1 connection)", met: get("d1") ? get("d1")!.p50 <= 25 : null },
     { target: "e p50 ≤ 25 ms (1 connection)", met: get("e1") ? get("e1")!.p50 <= 25 : null },
+    {
+      target: "m (a comment, 3 mentions) costs ≤ d (100-card PATCH): p50 and cpu, 10 and 1 connections",
+      met:
+        get("m") && get("d") && get("m1") && get("d1")
+          ? get("m")!.p50 <= get("d")!.p50 && get("m")!.cpuMsPerReq <= get("d")!.cpuMsPerReq && get("m1")!.p50 <= get("d1")!.p50
+          : null,
+    },
     { target: `f p99 ≤ 50 ms at ${LARGE} snaps (1 connection)`, met: large1 ? large1.p99 <= 50 : null },
     { target: `f p99 ≤ 50 ms at ${LARGE} snaps (${CONNECTIONS} connections)`, met: large ? large.p99 <= 50 : null },
     {

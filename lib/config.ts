@@ -174,6 +174,9 @@ const configSchema = z.object({
   PASSWORD_SIGNUP: optionalFlag(),
   AUDIT_RETENTION_DAYS: days(180),
   LIVE_MAX_STREAMS_PER_USER: wholeNumber(1, 10_000, 20),
+  /** Notification email (lib/email/email-config.ts): both set, or no email. */
+  SMTP_URL: secret(),
+  MAIL_FROM: text(),
   /** Set by `npm start` (the heap cap, scripts/server-node-options.ts); Node reads it. */
   NODE_OPTIONS: text(),
   /** Tests only: PNG renders hold until this file exists (lib/transfer/png-render-worker-source.ts). */

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { SearchLauncher } from "@/components/search/search-launcher";
 import { BrandMark } from "./brand-mark";
 import { UserMenu } from "./user-menu";
@@ -16,8 +17,9 @@ export function TopBar({ name, email, signOutAction }: TopBarProps) {
         <Link href="/" className="rounded-lg">
           <BrandMark />
         </Link>
-        <div className="flex items-center gap-2 sm:gap-3">
+        <div className="flex items-center gap-1 sm:gap-2">
           <SearchLauncher />
+          <NotificationBell />
           <UserMenu name={name} email={email} signOutAction={signOutAction} />
         </div>
       </div>

@@ -14,6 +14,8 @@ import { boardFontFamily } from "./canvas/board-font";
 import { cardIndex } from "./grid/card-index";
 import { canvasBackground } from "./canvas/card-style";
 import { ConnectBanner } from "./canvas/connect-banner";
+import { SelectedCommentsPanel } from "./comments/selected-comments-panel";
+import { useComments } from "./comments/use-comments";
 import { BoardInspector } from "./inspector/board-inspector";
 import { BoardGoneDialog } from "./dialogs/board-gone-dialog";
 import { ConfirmDialog } from "./dialogs/confirm-dialog";
@@ -43,13 +45,17 @@ interface BoardEditorProps {
   rest: RestOfBoard | null;
   /** The card to select and scroll to on opening (`?card=`, as search links), by its server id. */
   focusCardId?: string | null;
+  /** The signed-in user (the Comments panel: their own comments' Edit). */
+  viewerId: string;
+  /** `?comment=`: the comment whose thread opens with the board. */
+  focusCommentId?: string | null;
 }
 
 /**
  * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
  * same board with no edit controls at all.
  */
-export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCardId = null }: BoardEditorProps) {
+export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCardId = null, viewerId, focusCommentId = null }: BoardEditorProps) {
   const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
   const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, complete: store.restComplete, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
@@ -62,7 +68,15 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
   const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, selections.set);
   const rootRef = useRef<HTMLDivElement>(null);
   const router = useRouter();
-  const live = useSnapEvents(store, initialDoc.snap.id);
+  const comments = useComments(initialDoc.snap.id);
+  const live = useSnapEvents(store, initialDoc.snap.id, comments);
+  const [commentsOpen, setCommentsOpen] = useState(focusCommentId !== null);
+  const focusThreadId = useFocusedThread(comments, focusCommentId, (cardId) => selections.set({ kind: "card", id: store.sync.localIdOf(cardId) }));
+  const commentCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const [cardId, count] of comments.countsByCard) counts.set(store.sync.localIdOf(cardId), count);
+    return counts;
+  }, [store, comments.countsByCard]);
   const [inspectorFocused, setInspectorFocused] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [restoring, setRestoring] = useState(false);
@@ -135,6 +149,8 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
         onOpenShare={() => setDialog("share")}
         historyOpen={historyOpen}
         onToggleHistory={() => (historyOpen ? closeHistory() : setHistoryOpen(true))}
+        commentsOpen={commentsOpen}
+        onToggleComments={() => setCommentsOpen((open) => !open)}
       />
       {preview.version !== null && (
         <PreviewBanner
@@ -163,6 +179,7 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
             connecting={connect.active}
             connectFromId={connect.fromId}
             remoteEditors={remoteEditors}
+            commentCounts={commentCounts}
             actions={actions}
             revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
           />
@@ -174,6 +191,19 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
             currentVersion={store.remote.version}
             onSelect={(version) => (version === preview.version ? preview.close() : preview.show(version))}
             onClose={closeHistory}
+          />
+        )}
+        {commentsOpen && (
+          <SelectedCommentsPanel
+            doc={doc}
+            selections={selections}
+            serverIdOf={store.sync.serverIdOf}
+            comments={comments}
+            viewerId={viewerId}
+            manages={access === "manage"}
+            focusThreadId={focusThreadId}
+            onClose={() => setCommentsOpen(false)}
+            onError={(message) => store.notify(message, "error")}
           />
         )}
         {editable && !historyOpen && <BoardInspector doc={doc} selections={selections} actions={actions} onFocusChange={setInspectorFocused} />}
@@ -255,4 +285,21 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
 /** The canvas with the editor's selection: a new selection renders this, not the editor around it. */
 function SelectedCanvas({ selections, ...props }: Omit<BoardCanvasProps, "selection"> & { selections: SelectionStore }) {
   return <BoardCanvas {...props} selection={useSelection(selections)} />;
+}
+
+/**
+ * `?comment=ID`: once the comments are in, the thread holding that comment (its root), with its card
+ * selected so that the panel shows it. Null when there is none (or it is gone).
+ */
+function useFocusedThread(comments: ReturnType<typeof useComments>, commentId: string | null, selectCard: (cardId: string) => void): string | null {
+  const done = useRef(false);
+  const target = commentId ? comments.comments.find((comment) => comment.id === commentId) : undefined;
+  const rootId = target ? (target.parentId ?? target.id) : null;
+  const root = rootId ? comments.comments.find((comment) => comment.id === rootId) : undefined;
+  useEffect(() => {
+    if (done.current || !root) return;
+    done.current = true;
+    if (root.cardId) selectCard(root.cardId);
+  }, [root, selectCard]);
+  return rootId;
 }

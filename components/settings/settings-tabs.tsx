@@ -7,6 +7,7 @@ import { usePathname } from "next/navigation";
 const TABS = [
   { href: "/settings/integrations", label: "Integrations" },
   { href: "/settings/workspace", label: "Workspace" },
+  { href: "/settings/account", label: "Account" },
 ] as const;
 
 /** Navigation between settings pages (links, so not an ARIA tablist); the current one is marked. */

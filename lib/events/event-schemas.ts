@@ -28,7 +28,7 @@ export const eventSchema = z.object({
   data: z
     .record(z.string(), z.unknown())
     .describe(
-      "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; webhook.test: { webhookId }.",
+      "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; comment.created|updated|deleted|resolved: { comment } (a deleted one with deleted: true and an empty body); webhook.test: { webhookId }.",
     ),
   truncated: z.literal(true).optional().describe("Present when the full event was over 256 KB: data then carries ids only."),
 });

@@ -9,6 +9,10 @@ export const EVENT_TYPES = [
   "lines.created",
   "lines.updated",
   "lines.deleted",
+  "comment.created",
+  "comment.updated",
+  "comment.deleted",
+  "comment.resolved",
   "webhook.test",
 ] as const;
 

@@ -3,6 +3,10 @@ import { EventEmitter } from "node:events";
 import { Logger, run, runMigrations, type Runner, type WorkerEvents } from "graphile-worker";
 import { config, runtime } from "@/lib/config";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
+import { emailEnabled } from "@/lib/email/email-config";
+import { EMAIL_DIGEST_TASK, EMAIL_SEND_TASK } from "@/lib/email/email-task-names";
+import { queueDailyDigests } from "@/lib/notifications/queue-daily-digests";
+import { sendNotificationEmail, type EmailJobPayload } from "@/lib/notifications/send-notification-email";
 import { logger } from "@/lib/log/logger";
 import { pruneAuditLog } from "@/lib/audit/prune-audit-log";
 import { sweepExpiredIdempotencyKeys } from "@/lib/http/sweep-expired-idempotency-keys";
@@ -85,8 +89,16 @@ export function startJobWorker(): Promise<Runner> {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
       },
+      // Email tasks only where email is on: a worker without SMTP never takes an email job.
+      ...(emailEnabled()
+        ? {
+            [EMAIL_SEND_TASK]: (payload: unknown) => sendNotificationEmail(payload as EmailJobPayload),
+            [EMAIL_DIGEST_TASK]: async () => void (await queueDailyDigests()),
+          }
+        : {}),
     },
-    crontab: CRONTAB,
+    // The daily digest at 08:00 UTC (graphile-worker's crontab is in UTC), where email is on.
+    crontab: emailEnabled() ? `${CRONTAB}\n0 8 * * * ${EMAIL_DIGEST_TASK}` : CRONTAB,
   }).then((runner) => {
     startFanOutTrigger(runner);
     // A worker that starts (often one that was killed, started again) frees dead workers' jobs now, not at the minute.

@@ -4,7 +4,9 @@ import type { Principal } from "@/lib/request/principal";
 import { logger } from "@/lib/log/logger";
 import { hasSnapAccess } from "@/lib/snaps/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
+import { decodeCommentNotice, SNAP_COMMENTS_CHANNEL } from "./comment-notice";
 import { NotificationListener } from "./notification-listener";
+import { readSnapAccessFacts } from "./read-snap-access-facts";
 import { KeyedBatch } from "./keyed-batch";
 import { parseLiveNotification } from "./parse-live-notification";
 import { PRESENCE_BATCH_MS, PRESENCE_HEARTBEAT_MS, PresenceRegistry, type PresenceMessage } from "./presence-registry";
@@ -50,7 +52,7 @@ export class SnapStreamHub {
   );
   private readonly presence = new PresenceRegistry(this.instanceId, publishPresence, (snapId) => this.presenceChanges.add(snapId, true));
   private readonly listener = new NotificationListener({
-    channels: [SNAP_EVENTS_CHANNEL, SNAP_ACCESS_CHANNEL, SNAP_PRESENCE_CHANNEL],
+    channels: [SNAP_EVENTS_CHANNEL, SNAP_ACCESS_CHANNEL, SNAP_PRESENCE_CHANNEL, SNAP_COMMENTS_CHANNEL],
     onNotification: (channel, payload) => this.onNotification(channel, payload),
     onListening: () => {
       for (const snapId of this.channels.keys()) this.catchUp(snapId);
@@ -125,6 +127,10 @@ export class SnapStreamHub {
   }
 
   private onNotification(channel: string, payload: string): void {
+    if (channel === SNAP_COMMENTS_CHANNEL) {
+      void this.sendComment(payload).catch((error: unknown) => logger.error({ err: error }, "live: comment delivery failed"));
+      return;
+    }
     const notification = parseLiveNotification(channel, payload);
     switch (notification?.kind) {
       case "changed":
@@ -228,6 +234,21 @@ export class SnapStreamHub {
         subscriber.lastVersion = change.version;
       }
     }
+  }
+
+  /**
+   * A comment changed (lib/comments/record-comment-change.ts): the streams on its snap that may read
+   * it get the NOTIFY's payload as a `comment` message. Comments move no version: nothing to catch
+   * up on reconnect, the board reads its comments again then.
+   */
+  private async sendComment(payload: string): Promise<void> {
+    const notice = decodeCommentNotice(payload);
+    if (!notice || !this.channels.has(notice.snapId)) return;
+    const facts = await readSnapAccessFacts(notice.snapId);
+    const channel = this.channels.get(notice.snapId);
+    if (!facts || !channel) return;
+    const bytes = streamMessage("comment", notice);
+    for (const subscriber of channel.subscribers) if (hasSnapAccess(subscriber.principal, facts, "read")) subscriber.send(bytes);
   }
 
   private reset(subscriber: Subscriber, version: number): void {

@@ -3,7 +3,7 @@ import { sseMessage } from "./sse";
 import type { Viewer } from "./viewer";
 
 /** The messages a stream sends (README, "Live updates"). */
-export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted";
+export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted" | "comment";
 
 /** One SSE message of a stream event, typed. */
 export const streamMessage = (event: StreamEvent, data: unknown, id?: number) => sseMessage(event, data, id);

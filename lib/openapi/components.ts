@@ -44,6 +44,16 @@ import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } f
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "../operations/openapi-document-schema";
+import {
+  commentCreateSchema,
+  commentResolveSchema,
+  commentResponseSchema,
+  commentSchema,
+  commentsResponseSchema,
+  commentUpdateSchema,
+} from "@/lib/comments/comment-schemas";
+import { markReadSchema, notificationSchema, notificationsResponseSchema, unreadCountResponseSchema } from "@/lib/notifications/notification-schemas";
+import { accountResponseSchema, accountUpdateSchema } from "@/lib/users/account-schemas";
 import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
 import { workspaceMemberResponseSchema, workspaceMembersResponseSchema, workspaceMemberSchema } from "@/lib/workspaces/member-response-schemas";
 import {
@@ -79,6 +89,11 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   },
   { name: "DuplicateSnap", schema: duplicateSnapSchema, description: "POST /api/snaps/{id}/duplicate." },
   { name: "TemplateCreate", schema: templateCreateSchema, description: "POST /api/templates." },
+  { name: "CommentCreate", schema: commentCreateSchema, description: "POST /api/snaps/{id}/comments." },
+  { name: "CommentUpdate", schema: commentUpdateSchema, description: "PATCH /api/comments/{id}." },
+  { name: "AccountUpdate", schema: accountUpdateSchema, description: "PATCH /api/account." },
+  { name: "CommentResolve", schema: commentResolveSchema, description: "POST /api/comments/{id}/resolve." },
+  { name: "MarkNotificationsRead", schema: markReadSchema, description: "POST /api/notifications/read: ids, or all." },
   {
     name: "SnapUpdate",
     schema: snapUpdateSchema,
@@ -149,6 +164,13 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "McpResponse", schema: mcpResponseSchema, description: "A JSON-RPC 2.0 response of the Model Context Protocol." },
   { name: "HistoryEntry", schema: historyEntrySchema, description: "One version of a snap: who, when, what." },
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
+  { name: "Comment", schema: commentSchema, description: "A comment on a snap or a card: a thread's root or a reply." },
+  { name: "CommentResponse", schema: commentResponseSchema, description: "{comment}" },
+  { name: "CommentsResponse", schema: commentsResponseSchema, description: "{comments, nextCursor, hasMore}, oldest first." },
+  { name: "Notification", schema: notificationSchema, description: "One notification of the inbox." },
+  { name: "NotificationsResponse", schema: notificationsResponseSchema, description: "{notifications, unreadCount, nextCursor, hasMore}, newest first." },
+  { name: "UnreadCount", schema: unreadCountResponseSchema, description: "{unreadCount}" },
+  { name: "AccountResponse", schema: accountResponseSchema, description: "{user, emailNotifications, emailEnabled}" },
   { name: "OpenApiDocument", schema: openApiDocumentSchema, description: "This document." },
   ...WEBHOOK_RESPONSE_SCHEMAS,
   {

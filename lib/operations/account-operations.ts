@@ -2,6 +2,8 @@ import { apiKeysResponseSchema, createApiKeyInputSchema, createdApiKeyResponseSc
 import { changePasswordInputSchema, signUpInputSchema, userResponseSchema } from "@/lib/users/schemas";
 import { auditExamples } from "@/lib/operations/examples/audit-examples";
 import { examples } from "@/lib/operations/examples/examples";
+import { accountResponseSchema, accountUpdateSchema, unsubscribeQuerySchema } from "@/lib/users/account-schemas";
+import { exampleAccount } from "@/lib/operations/examples/comment-examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { apiKeyIdParam } from "./path-params";
@@ -81,5 +83,41 @@ export const ACCOUNT_OPERATIONS = {
     success: successResponse("Changed; sign in again."),
     errors: [400, 401, 403, 413, 415, 429],
     access: "session",
+  }),
+  getAccount: declareOperation({
+    method: "get",
+    path: "/api/account",
+    operationId: "getAccount",
+    tag: "Account",
+    summary: "Your account",
+    description: "The signed-in user, their email preference for notifications, and whether this server sends email.",
+    success: { status: 200, description: "The account.", schema: accountResponseSchema, example: exampleAccount },
+    errors: [401],
+    access: "key-or-session",
+  }),
+  updateAccount: declareOperation({
+    method: "patch",
+    path: "/api/account",
+    operationId: "updateAccount",
+    tag: "Account",
+    summary: "Change your email preference",
+    description: "`emailNotifications`: `immediately` (default; one email within a minute for what arrived in it), `daily` (a digest at 08:00 UTC) or `never`.",
+    body: { schema: accountUpdateSchema, example: { emailNotifications: "daily" } },
+    success: { status: 200, description: "The account as changed.", schema: accountResponseSchema, example: exampleAccount },
+    errors: [400, 401, 403, 413, 415],
+    access: "key-or-session",
+  }),
+  unsubscribeEmail: declareOperation({
+    method: "post",
+    path: "/api/account/unsubscribe",
+    operationId: "unsubscribeEmail",
+    tag: "Account",
+    summary: "One-click unsubscribe (RFC 8058)",
+    description:
+      "The URL of a notification email's List-Unsubscribe header: a POST (any body; mail clients send `List-Unsubscribe=One-Click`) sets the token's user to `never`, without signing in. 400 for a token this server did not sign.",
+    query: unsubscribeQuerySchema,
+    success: successResponse("Unsubscribed: no more notification emails."),
+    errors: [400],
+    access: "public",
   }),
 };

@@ -1,6 +1,7 @@
 import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
 import { CONNECTED_APP_OPERATIONS } from "./connected-app-operations";
+import { COMMENT_OPERATIONS } from "./comment-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { INVITATION_OPERATIONS } from "./invitation-operations";
@@ -22,6 +23,7 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   LIVE_OPERATIONS,
   HISTORY_OPERATIONS,
   SEARCH_OPERATIONS,
+  COMMENT_OPERATIONS,
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
   INVITATION_OPERATIONS,

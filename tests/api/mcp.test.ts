@@ -47,6 +47,7 @@ describe("MCP server at /api/mcp", () => {
         "list_events",
         "search",
         ...["export_snap", "import_snap", "duplicate_snap", "list_templates", "create_snap_from_template"],
+        ...["list_comments", "add_comment", "resolve_comment", "list_notifications"],
       ].sort(),
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -192,6 +193,33 @@ describe("MCP server at /api/mcp", () => {
       await expect(connect(key)).rejects.toMatchObject({ code: 401 });
     } finally {
       await agent.close();
+    }
+  });
+
+  it("comments with add_comment, lists and resolves them, and reads the inbox, with the operations' schemas", async () => {
+    const { tools } = await client.listTools();
+    const addComment = tools.find((tool) => tool.name === "add_comment")!.inputSchema as any;
+    expect(Object.keys(addComment.properties).sort()).toEqual(["body", "cardId", "id", "parentId"]);
+    expect(addComment.properties.body).toMatchObject({ type: "string", maxLength: 10_000 });
+    expect(addComment.required.sort()).toEqual(["body", "id"]);
+    const snap = await insertSnap(team.owner, { cards: 1, sharedWithWorkspace: true });
+    const added = await call(client, "add_comment", { id: snap.id, body: `<@${team.member.id}> have a look`, cardId: snap.cardIds[0] });
+    expect(added.isError).toBeFalsy();
+    const comment = (added.structuredContent as any).comment;
+    expect(comment).toMatchObject({ cardId: snap.cardIds[0], actor: { type: "mcp", userId: team.owner.id }, mentions: [{ userId: team.member.id }] });
+    const listed = (await call(client, "list_comments", { id: snap.id, cardId: snap.cardIds[0] })).structuredContent as any;
+    expect(listed.comments.map((c: { id: string }) => c.id)).toEqual([comment.id]);
+    const resolved = (await call(client, "resolve_comment", { id: comment.id, resolved: true })).structuredContent as any;
+    expect(resolved.comment.resolvedBy).toMatchObject({ id: team.owner.id });
+    expect(errorOf(await call(client, "add_comment", { id: snap.id, body: `<@${team.outsider.id}>` }))).toMatchObject({ code: "BAD_REQUEST" });
+
+    const member = await connect(team.member.key);
+    try {
+      const inbox = (await call(member, "list_notifications", { unreadOnly: true })).structuredContent as any;
+      expect(inbox.notifications[0]).toMatchObject({ type: "mention", comment: { id: comment.id }, actor: { type: "mcp", userId: team.owner.id } });
+      expect(errorOf(await call(member, "list_notifications", { limit: 0 }))).toMatchObject({ code: "BAD_REQUEST", details: [{ path: "limit" }] });
+    } finally {
+      await member.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { undocumentedProblems } from "./documented-response";
 import { api, baseUrl, signUp, uniqueEmail, TEST_PASSWORD, type ApiResponse, type Caller } from "./helpers";
@@ -413,6 +413,54 @@ describe("real responses validate against the document", () => {
     await call("GET", "/api/snaps/{id}/versions/{version}", { id: snap.id, version: "x" }, owner);
     await call("POST", "/api/snaps/{id}/restore", { id: snap.id }, { ...owner, body: { version: 1 } });
     await call("POST", "/api/snaps/{id}/restore", { id: snap.id }, { key: team.outsider.key, body: { version: 1 } });
+  });
+
+  it("comments, notifications and the email preference", async () => {
+    const owner = { key: team.owner.key };
+    const member = { key: team.member.key };
+    const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 1 } })).body.snap;
+    await call("PATCH", "/api/snaps/{id}", { id: snap.id }, { ...owner, body: { sharedWithWorkspace: true } });
+    const created = await call(
+      "POST",
+      "/api/snaps/{id}/comments",
+      { id: snap.id },
+      { ...member, body: { body: `<@${team.owner.id}> hello`, cardId: snap.cards[0].id } },
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.comment.id;
+    await call("POST", "/api/snaps/{id}/comments", { id: snap.id }, { ...member, body: { body: "" } });
+    await call("POST", "/api/snaps/{id}/comments", { id: snap.id }, { key: team.outsider.key, body: { body: "x" } });
+    await call("GET", "/api/snaps/{id}/comments", { id: snap.id }, { ...owner, query: "?limit=1" });
+    await call("GET", "/api/snaps/{id}/comments", { id: snap.id }, { ...owner, query: "?limit=x" });
+    await call("PATCH", "/api/comments/{id}", { id }, { ...member, body: { body: "edited" } });
+    await call("PATCH", "/api/comments/{id}", { id }, { ...owner, body: { body: "not mine" } });
+    await call("POST", "/api/comments/{id}/resolve", { id }, { ...owner, body: { resolved: true } });
+    await call("POST", "/api/comments/{id}/resolve", { id: "no-such-comment" }, { ...owner, body: { resolved: true } });
+    const inbox = await call("GET", "/api/notifications", {}, { ...owner, query: "?unreadOnly=true" });
+    await call("GET", "/api/notifications", {}, { ...owner, query: "?limit=0" });
+    await call("POST", "/api/notifications/read", {}, { ...owner, body: { ids: [inbox.body.notifications[0].id] } });
+    await call("POST", "/api/notifications/read", {}, { ...owner, body: { all: false } });
+    await call("DELETE", "/api/comments/{id}", { id }, owner);
+    await call("DELETE", "/api/comments/{id}", { id }, owner);
+    // The inbox's stream is not JSON: its 200 is documented as text/event-stream.
+    const abort = new AbortController();
+    const stream = await fetch(`${baseUrl}/api/notifications/stream`, { headers: { authorization: `Bearer ${team.owner.key}` }, signal: abort.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    abort.abort();
+    expect(Object.keys(doc.paths["/api/notifications/stream"].get.responses[200].content)).toEqual(["text/event-stream"]);
+    checked.add("GET /api/notifications/stream 200");
+    await call("GET", "/api/notifications/stream", {}, {});
+    await call("GET", "/api/account", {}, member);
+    await call("PATCH", "/api/account", {}, { ...member, body: { emailNotifications: "daily" } });
+    await call("PATCH", "/api/account", {}, { ...member, body: { emailNotifications: "weekly" } });
+    // The server's secret signs the token: this process reads its configuration again with it.
+    process.env.AUTH_SECRET = inject("authSecret");
+    (await import("../../lib/config")).reloadConfig();
+    const { createUnsubscribeToken } = await import("../../lib/email/unsubscribe-token");
+    await call("POST", "/api/account/unsubscribe", {}, { query: `?token=${createUnsubscribeToken(team.member.id)}` });
+    await call("POST", "/api/account/unsubscribe", {}, { query: "?token=forged" });
+    expect(Object.keys(doc.webhooks)).toContain("comment.created");
   });
 
   it("covered the success response of every operation", () => {

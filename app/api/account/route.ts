@@ -5,6 +5,8 @@ import { ACCOUNT_OPERATIONS as operations } from "@/lib/operations/account-opera
 import { countAttempt } from "@/lib/rate-limit/attempt-limiter";
 import { signUpAttempt } from "@/lib/rate-limit/auth-form-attempts";
 import { createUser } from "@/lib/users/create-user";
+import { getAccount } from "@/lib/users/get-account";
+import { updateAccount } from "@/lib/users/update-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.signUp, async ({ request, body }) => {
@@ -13,4 +15,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
     await countAttempt(signUpAttempt(request, body.email));
     return { user: await createUser(body) };
   }),
+  implement(operations.getAccount, async ({ principal }) => getAccount(principal)),
+  implement(operations.updateAccount, async ({ principal, body }) => updateAccount(principal, body)),
 );

@@ -31,6 +31,8 @@ export interface BoardCanvasProps {
   connectFromId: string | null;
   /** Cards other people are editing now, by the board's card id. */
   remoteEditors?: ReadonlyMap<string, RemoteEditor>;
+  /** Comments per card, by the board's card id. */
+  commentCounts?: ReadonlyMap<string, number>;
   actions: CanvasActions;
   /** A card to select and scroll into view once it is on the board (the page's `?card=`). */
   revealCardId?: string | null;
@@ -61,6 +63,7 @@ export const BoardCanvas = memo(function BoardCanvas({
   connecting,
   connectFromId,
   remoteEditors = NO_EDITORS,
+  commentCounts,
   actions,
   revealCardId = null,
 }: BoardCanvasProps) {
@@ -172,6 +175,7 @@ export const BoardCanvas = memo(function BoardCanvas({
                   editing={card.id === editingId}
                   connectSource={card.id === connectFromId}
                   remoteEditor={remoteEditors.get(card.id)}
+                  commentCount={commentCounts?.get(card.id)}
                   onToggleTodo={actions.toggleTodo}
                   onCommitEdit={actions.commitEdit}
                   onCancelEdit={actions.cancelEdit}

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo } from "react";
-import { NoteIcon } from "@/components/ui/icons";
+import { CommentIcon, NoteIcon } from "@/components/ui/icons";
 import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 import { CardContent } from "./card-content";
@@ -26,6 +26,8 @@ export interface BoardCardViewProps {
   editing: boolean;
   connectSource: boolean;
   remoteEditor?: RemoteEditor;
+  /** Comments on the card (replies included): shown as a count. */
+  commentCount?: number;
   onToggleTodo: (id: string) => void;
   onCommitEdit: (id: string, text: string) => void;
   onCancelEdit: () => void;
@@ -43,10 +45,12 @@ export const BoardCardView = memo(function BoardCardView({
   editing,
   connectSource,
   remoteEditor,
+  commentCount = 0,
   onToggleTodo,
   onCommitEdit,
   onCancelEdit,
 }: BoardCardViewProps) {
+  const comments = commentCount > 0 ? `. ${commentCount} comment${commentCount === 1 ? "" : "s"}` : "";
   const boxStyle = cardBoxStyle(card);
   const type = cardTypeOf(card.cellType);
   return (
@@ -59,7 +63,7 @@ export const BoardCardView = memo(function BoardCardView({
       aria-colindex={card.col + 1}
       aria-rowspan={card.rowSpan > 1 ? card.rowSpan : undefined}
       aria-colspan={card.colSpan > 1 ? card.colSpan : undefined}
-      aria-label={remoteEditor ? `${cardLabel(card)}. ${remoteEditor.name} is editing it` : cardLabel(card)}
+      aria-label={`${cardLabel(card)}${comments}${remoteEditor ? `. ${remoteEditor.name} is editing it` : ""}`}
       data-remote-editor={remoteEditor?.name}
       style={{
         ...boxStyle,
@@ -73,6 +77,16 @@ export const BoardCardView = memo(function BoardCardView({
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
       {card.note.trim() && !type.fillsCard && <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />}
+      {commentCount > 0 && (
+        <span
+          aria-hidden="true"
+          data-comment-count={commentCount}
+          className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-0.5 rounded-full bg-white/90 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-slate-700 shadow-sm"
+        >
+          <CommentIcon className="size-3" />
+          {commentCount}
+        </span>
+      )}
       {remoteEditor && (
         <span
           aria-hidden="true"

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { BoardTransferMenu } from "@/components/transfer/board-transfer-menu";
-import { ArrowLeftIcon, ConnectIcon, HistoryIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
+import { ArrowLeftIcon, CommentIcon, ConnectIcon, HistoryIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
 import type { SaveStatus } from "../live/board-sync";
 import type { BoardAccess, BoardSnap } from "../state/board-types";
 import { ConnectionIndicator } from "./connection-indicator";
@@ -32,6 +32,9 @@ interface BoardHeaderProps {
   /** The History panel (every reader has it). */
   historyOpen?: boolean;
   onToggleHistory?: () => void;
+  /** The Comments panel (every reader has it). */
+  commentsOpen?: boolean;
+  onToggleComments?: () => void;
 }
 
 const ICON_BUTTON =
@@ -61,6 +64,12 @@ export function BoardHeader(props: BoardHeaderProps) {
         <div className="flex items-center gap-1.5 sm:gap-2">
           <PresenceBar viewers={props.viewers} />
           <ConnectionIndicator connection={props.connection} />
+          {props.onToggleComments && (
+            <button type="button" aria-pressed={props.commentsOpen ?? false} title="Comments" onClick={props.onToggleComments} className={ICON_BUTTON}>
+              <CommentIcon className="size-4.5" />
+              <span className="sr-only">Comments</span>
+            </button>
+          )}
           {props.onToggleHistory && (
             <button
               type="button"

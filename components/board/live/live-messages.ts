@@ -1,5 +1,6 @@
 import type { Viewer } from "@/lib/live/viewer";
 import type { BoardCard, BoardLine, BoardSnap } from "../state/board-types";
+import type { CommentMessage } from "../comments/comment-types";
 
 /**
  * The messages of GET /api/snaps/:id/events as the board reads them (the contract is the README's
@@ -41,9 +42,10 @@ export type LiveMessage =
   | { type: "reset"; data: { version: number } }
   | { type: "presence"; data: PresenceMessage }
   | { type: "access-revoked"; data: { message: string } }
-  | { type: "deleted"; data: { message: string } };
+  | { type: "deleted"; data: { message: string } }
+  | { type: "comment"; data: CommentMessage };
 
-export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access-revoked", "deleted"] as const;
+export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access-revoked", "deleted", "comment"] as const;
 
 /** A `change` message with every list present: the server leaves out what a write did not touch. */
 export function readChange(data: Partial<ChangeMessage> & { version: number; actor: { userId: string; name: string | null } }): ChangeMessage {

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { callApi } from "@/components/http/call-api";
 import type { BoardStore } from "../state/board-store";
+import type { CommentMessage } from "../comments/comment-types";
 import { LIVE_MESSAGE_TYPES, readChange, type LiveMessage, type Viewer } from "./live-messages";
 import type { SnapSource } from "../state/to-board-doc";
 
@@ -38,8 +39,13 @@ const GONE_BY_STATUS: Record<number, string> = {
  * again after a growing pause, from the version the board has (`?since=`), so it catches up; a
  * failure to reconnect is checked against the snap itself, to tell a lost access from a lost network.
  */
-export function useSnapEvents(store: BoardStore, snapId: string): LiveState {
+export function useSnapEvents(store: BoardStore, snapId: string, comments?: { receive: (message: CommentMessage) => void; reload: () => void }): LiveState {
   const [state, setState] = useState<LiveState>({ connection: "connecting", viewers: [], connectionId: null, gone: null });
+  // Comments move no version: after a reconnect the board reads them again instead of catching up.
+  const commentsRef = useRef(comments);
+  useEffect(() => {
+    commentsRef.current = comments;
+  });
 
   useEffect(() => {
     let source: EventSource | null = null;
@@ -72,6 +78,7 @@ export function useSnapEvents(store: BoardStore, snapId: string): LiveState {
     const handle = (message: LiveMessage) => {
       switch (message.type) {
         case "ready":
+          if (myConnection !== null) commentsRef.current?.reload();
           attempt = 0;
           myConnection = message.data.connectionId;
           store.remote.connected(message.data);
@@ -89,6 +96,9 @@ export function useSnapEvents(store: BoardStore, snapId: string): LiveState {
         case "access-revoked":
         case "deleted":
           leave(message.data.message);
+          break;
+        case "comment":
+          commentsRef.current?.receive(message.data);
           break;
       }
     };

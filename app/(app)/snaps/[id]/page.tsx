@@ -11,8 +11,8 @@ import { loadSnapForViewer } from "@/lib/snaps/load-snap-for-viewer";
 
 interface BoardPageProps {
   params: Promise<{ id: string }>;
-  /** `card`: a card to select and scroll to (search results link to it). */
-  searchParams: Promise<{ card?: string | string[] }>;
+  /** `card`: a card to select and scroll to (search results link to it); `comment`: the thread to open. */
+  searchParams: Promise<{ card?: string | string[]; comment?: string | string[] }>;
 }
 
 /** Shared by the metadata and the page within one request. */
@@ -29,7 +29,7 @@ export async function generateMetadata({ params }: BoardPageProps): Promise<Meta
  */
 export default async function BoardPage({ params, searchParams }: BoardPageProps) {
   const result = await loadBoard((await params).id);
-  const { card } = await searchParams;
+  const { card, comment } = await searchParams;
   if (result.status === "not-found") notFound();
   if (result.status === "forbidden") return <NoAccess />;
   const { snap } = result.opening;
@@ -40,6 +40,8 @@ export default async function BoardPage({ params, searchParams }: BoardPageProps
       access={result.access}
       rest={restOfBoard(result.opening, (window, band) => listCardsOutsideWindow(snap.id, window, band))}
       focusCardId={typeof card === "string" ? card.slice(0, 64) : null}
+      viewerId={(await requirePagePrincipal()).userId}
+      focusCommentId={typeof comment === "string" ? comment : null}
     />
   );
 }

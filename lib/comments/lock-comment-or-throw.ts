@@ -1,0 +1,31 @@
+import "server-only";
+import type { Principal } from "@/lib/request/principal";
+import type { Tx } from "@/lib/db/run-transaction";
+import { ApiError } from "@/lib/errors/api-error";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+
+export interface LockedComment extends SnapAccessFacts {
+  id: string;
+  snapId: string;
+  cardId: string | null;
+  parentId: string | null;
+  authorId: string;
+  deleted: boolean;
+  mentions: string[];
+}
+
+/**
+ * A comment locked for a change, with its snap's access facts: 404 if there is no such comment, 403
+ * if the caller cannot read its snap (as for snaps: not 404). Comments are locked before snaps, as
+ * cards are (docs/ARCHITECTURE.md, "Writes, transactions and locks").
+ */
+export async function lockCommentOrThrow(tx: Tx, principal: Principal, commentId: string): Promise<LockedComment> {
+  const [comment] = await tx.$queryRaw<LockedComment[]>`
+    SELECT c.id, c."snapId", c."cardId", c."parentId", c."authorId", c.deleted, COALESCE(c.mentions, '{}') AS mentions,
+      s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode"
+    FROM "Comment" AS c JOIN "Snap" AS s ON s.id = c."snapId"
+    WHERE c.id = ${commentId} FOR NO KEY UPDATE OF c`;
+  if (!comment) throw new ApiError("NOT_FOUND", "Comment not found");
+  assertSnapAccess(principal, comment, "read", "comment");
+  return comment;
+}
