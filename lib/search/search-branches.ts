@@ -59,6 +59,14 @@ export const SEARCH_BRANCHES: Record<SearchType, SearchBranch | null> = {
         AND ${readableSnapSql(context)}`,
     texts: Prisma.sql`SELECT x.title, x.note AS body FROM "Card" x WHERE page.type = 'card' AND x.id = page.id`,
   },
-  // Comments: to come with the comments' table (docs/ARCHITECTURE.md, "Search").
-  comment: null,
+  comment: {
+    // A deleted root keeps its row with an empty body: never a result. The title is the author.
+    hits: (context) => Prisma.sql`
+      SELECT 'comment'::text AS type, m.id, s.id AS "snapId", s.title AS "snapTitle", c.id AS "cardId", c.row, c.col, c."cellType",
+        m.id AS "commentId", m."cardId" AS "commentCardId", false AS "inTitle", m."updatedAt"
+      FROM "Comment" m JOIN "Snap" s ON s.id = m."snapId" LEFT JOIN "Card" c ON c.id = m."cardId"
+      WHERE NOT m.deleted AND to_tsvector('snap_search'::regconfig, m.body) @@ ${context.match}::tsquery
+        AND ${readableSnapSql(context)}`,
+    texts: Prisma.sql`SELECT COALESCE(u.name, u.email) AS title, x.body FROM "Comment" x JOIN "User" u ON u.id = x."authorId" WHERE page.type = 'comment' AND x.id = page.id`,
+  },
 };

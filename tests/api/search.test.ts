@@ -172,6 +172,46 @@ describe("GET /api/search: matching", () => {
   });
 });
 
+describe("GET /api/search: comments", () => {
+  async function insertComment(author: TeamMember, snapId: string, cardId: string | null, body: string, deleted = false): Promise<string> {
+    const id = newId();
+    await sql().query(`INSERT INTO "Comment" (id, "snapId", "cardId", "authorId", body, deleted) VALUES ($1, $2, $3, $4, $5, $6)`, [
+      id,
+      snapId,
+      cardId,
+      author.id,
+      body,
+      deleted,
+    ]);
+    return id;
+  }
+
+  it("finds comment bodies on cards and boards the caller can read, titled by their author, never a deleted one", async () => {
+    const onCard = await insertComment(team.owner, sharedSnap, card.sharedTitle!, "The budget spreadsheet needs a second look");
+    const onBoard = await insertComment(team.owner, sharedSnap, null, "Budget approved by finance");
+    await insertComment(team.owner, sharedSnap, null, "budget draft, withdrawn", true);
+    await insertComment(team.owner, privateSnap, null, "budget of the private kitchen");
+    await insertComment(team.outsider, outsiderSnap, null, "budget secrets");
+
+    const response = await search(member, { q: "budget", types: "comment" });
+    expect(response.status).toBe(200);
+    const results = response.body.results;
+    expect(new Set(results.map((result) => result.comment?.id))).toEqual(new Set([onCard, onBoard]));
+    const cardResult = results.find((result) => result.comment?.id === onCard)!;
+    expect(cardResult).toMatchObject({ type: "comment", snap: { id: sharedSnap }, comment: { id: onCard, cardId: card.sharedTitle } });
+    expect(cardResult.card?.id).toBe(card.sharedTitle);
+    const { rows } = await sql().query<{ name: string }>(`SELECT COALESCE(name, email) AS name FROM "User" WHERE id = $1`, [team.owner.id]);
+    expect(cardResult.title).toBe(rows[0]!.name);
+    expect(cardResult.snippet).toContain("budget spreadsheet");
+    const [start, end] = cardResult.highlights[0]!;
+    expect(cardResult.snippet.slice(start, end).toLowerCase()).toBe("budget");
+    expect(results.find((result) => result.comment?.id === onBoard)).toMatchObject({ card: null, comment: { id: onBoard, cardId: null } });
+    // The owner also finds the one on their private board; the outsider only their own.
+    expect(await ids(owner, "budget", { types: "comment" })).toHaveLength(3);
+    expect(await ids(outsider, "budget", { types: "comment" })).toHaveLength(1);
+  });
+});
+
 describe("GET /api/search: ranking and snippets", () => {
   it("ranks title matches first, then the most recently updated", async () => {
     // Titles: the snap (minute 2) and the card "Beta roadmap review" (minute 5); the note (minute 20) last.
