@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/operations/registry";
 import type { AnyOperation } from "@/lib/operations/operation";
 import { api, baseUrl, createKey, signUp, uniqueEmail, TEST_PASSWORD, type Caller } from "./helpers";
@@ -33,6 +33,8 @@ type Need =
   | "ownConnectedApp" // the user who allowed the app
   | "ownWebhook" // the webhook's own user (anyone else: 404, as if it did not exist)
   | "templateCreator" // a workspace template's creator or an admin of its workspace
+  | "commentAuthor" // a comment's author alone (the owner wrote it; anyone else: 403)
+  | "commentDeleter" // a comment's author, the snap's owner or a workspace admin
   | "workspaceAdmin"; // an admin of the caller's own workspace
 
 /** "ok" is the operation's success status. Callers without valid credentials are 401 unless public. */
@@ -53,6 +55,10 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   ownWebhook: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   // The owner made the template; the outsider's workspace has no such template.
   templateCreator: { outsider: 404, memberView: 403, memberEdit: 403, admin: OK, owner: OK },
+  // The owner wrote the comment; no one else may put words in their name, not even an admin.
+  commentAuthor: { outsider: 403, memberView: 403, memberEdit: 403, admin: 403, owner: OK },
+  // The author is the snap's owner; an admin manages the shared snap; a member who may edit it may not.
+  commentDeleter: { outsider: 403, memberView: 403, memberEdit: 403, admin: OK, owner: OK },
   // The outsider is the admin of their own workspace, and reads its log.
   workspaceAdmin: { outsider: OK, memberView: 403, memberEdit: 403, admin: OK, owner: 403 },
 };
@@ -96,7 +102,6 @@ const NEEDS: Record<string, Need> = {
   mcp: "signedIn",
   health: "public",
   getOpenApiDocument: "public",
-  ping: "public",
   streamSnapEvents: "read",
   setPresence: "read",
   listAuditLog: "workspaceAdmin",
@@ -121,6 +126,22 @@ const NEEDS: Record<string, Need> = {
   retryWebhookDelivery: "ownWebhook",
   sendWebhookTest: "ownWebhook",
   listEvents: "signedIn",
+  // Over what the caller can read: the outsider searches their own workspace.
+  search: "signedIn",
+  // Whoever reads the snap may comment and resolve (a read-only key: 403, as every write).
+  listComments: "read",
+  createComment: "read",
+  updateComment: "commentAuthor",
+  deleteComment: "commentDeleter",
+  resolveComment: "read",
+  // The caller's own inbox and account.
+  listNotifications: "signedIn",
+  markNotificationsRead: "signedIn",
+  streamNotifications: "signedIn",
+  getAccount: "signedIn",
+  updateAccount: "signedIn",
+  // The signed link of an email, without signing in.
+  unsubscribeEmail: "public",
 };
 
 /** Operations that end the caller's sessions: a cookie caller is a fresh user, so the team's sessions live on. */
@@ -218,6 +239,26 @@ interface Arranged {
   headers?: Record<string, string>;
   /** Signs up a fresh user whose session cookie is sent instead of the member's own. */
   freshCookie?: () => Promise<string>;
+}
+
+/** A root comment the snap's owner wrote on its first card. */
+async function insertComment(snapId: string, cardId: string): Promise<string> {
+  const id = newId();
+  await sql().query(`INSERT INTO "Comment" (id, "snapId", "cardId", "authorId", body) VALUES ($1, $2, $3, $4, 'matrix comment')`, [
+    id,
+    snapId,
+    cardId,
+    team.owner.id,
+  ]);
+  return id;
+}
+
+/** The server's own unsubscribe token for a user: this process reads its configuration with the server's secret. */
+async function unsubscribeToken(userId: string): Promise<string> {
+  process.env.AUTH_SECRET = inject("authSecret");
+  (await import("@/lib/config")).reloadConfig();
+  const { createUnsubscribeToken } = await import("@/lib/email/unsubscribe-token");
+  return createUnsubscribeToken(userId);
 }
 
 /** Fresh rows for one cell, so a cell that deletes or changes something affects only itself. */
@@ -378,6 +419,23 @@ async function arrange(op: AnyOperation, who: Who): Promise<Arranged> {
     }
     case "setPresence":
       return { path: `/api/snaps/${snap.id}/presence`, body: { connectionId: "c_matrix", editingCardId: null } };
+    case "search":
+      return { path: "/api/search?q=matrix" };
+    case "createComment":
+      return { path: `/api/snaps/${snap.id}/comments`, body: { body: "a matrix comment", cardId: card0 } };
+    case "updateComment":
+      return { path: `/api/comments/${await insertComment(snap.id, card0)}`, body: { body: "edited by the matrix" } };
+    case "deleteComment":
+      return { path: `/api/comments/${await insertComment(snap.id, card0)}` };
+    case "resolveComment":
+      return { path: `/api/comments/${await insertComment(snap.id, card0)}/resolve`, body: { resolved: true } };
+    case "markNotificationsRead":
+      return { path: "/api/notifications/read", body: { all: true } };
+    case "updateAccount":
+      return { path: "/api/account", body: { emailNotifications: "immediately" } };
+    case "unsubscribeEmail":
+      // A user of its own: the token turns their email off, whoever (if anyone) sends it.
+      return { path: `/api/account/unsubscribe?token=${await unsubscribeToken((await insertLoneUser()).id)}` };
     default:
       // Reads without a body (listings, health, the document, a snap's event stream).
       return { path: op.path.replace("{id}", snap.id) };
@@ -637,6 +695,9 @@ describe("property-level authorization (OWASP API3)", () => {
       // The inviting admin and the invited emails, to that workspace's admins and to the invitee.
       "listWorkspaceInvitations",
       "listOwnInvitations",
+      // The caller's own account (their own email).
+      "getAccount",
+      "updateAccount",
     ]);
     for (const { op, who, text } of responses) {
       expect({ op, who, hash: /keyHash|passwordHash|\$2[aby]\$/.test(text) }).toEqual({ op, who, hash: false });
