@@ -14,9 +14,9 @@ import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import bcrypt from "bcrypt";
 import pg from "pg";
-import { cardSelect } from "../lib/cards/card-selects";
-import { lineSelect } from "../lib/lines/line-selects";
-import { snapFieldsSelect } from "../lib/snaps/snap-selects";
+import { cardSelect } from "../lib/board-model/card-selects";
+import { lineSelect } from "../lib/board-model/line-selects";
+import { snapFieldsSelect } from "../lib/board-model/snap-selects";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const provenKeyIds = new Map<string, string>();
