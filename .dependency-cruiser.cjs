@@ -4,7 +4,8 @@
  */
 
 /** lib's server modules (the database, secrets, sessions, logs): the browser never loads them. */
-const SERVER_LIB = "^lib/(db|auth|log|rate-limit|security|metrics|mcp|cache|health|live|webhooks|audit|events|history|request|search/(?!search-schemas)|config[.]ts)";
+const SERVER_LIB =
+  "^lib/(db|auth|log|rate-limit|security|metrics|mcp|cache|health|live|webhooks|audit|events|history|request|search/(?!search-schemas)|board-model/(snap-access|find-snap-detail|card-columns-sql)|config[.]ts)";
 
 module.exports = {
   forbidden: [

@@ -20,6 +20,8 @@ const SERVER_LIB_FOLDERS = [
   "history",
   "request",
 ];
+/** Server files in lib folders whose other files are browser-safe shapes (lib/board-model's schemas and constants). */
+const SERVER_LIB_FILES = ["board-model/snap-access", "board-model/find-snap-detail", "board-model/card-columns-sql"];
 /** Packages that run on the server only. */
 const SERVER_PACKAGES = [
   "server-only",
@@ -72,7 +74,10 @@ export default defineConfig([
           })),
           patterns: [
             {
-              group: SERVER_LIB_FOLDERS.flatMap((folder) => [`@/lib/${folder}/*`, `**/lib/${folder}/*`]),
+              group: [
+                ...SERVER_LIB_FOLDERS.flatMap((folder) => [`@/lib/${folder}/*`, `**/lib/${folder}/*`]),
+                ...SERVER_LIB_FILES.flatMap((file) => [`@/lib/${file}`, `**/lib/${file}`]),
+              ],
               message: "A server module (database, sessions and keys, logs, limits, secrets): client code gets its data from the API or from props.",
               allowTypeImports: true,
             },

@@ -8,7 +8,7 @@
  *   npx tsx bench/big-batches.ts [node flags for the server, e.g. --max-old-space-size=128]
  */
 import { randomBytes } from "node:crypto";
-import { MAX_BATCH_BODY_BYTES } from "../lib/cards/card-schemas";
+import { MAX_BATCH_BODY_BYTES } from "../lib/board-model/card-schemas";
 import { createBenchDatabase, seedFixtures } from "./database";
 import { memoryMb, startApp } from "./server";
 import { readServerMetrics } from "./server-metrics";

@@ -3,7 +3,7 @@
  * app answers (same JSON, checked by bench/run.ts) and the same database work, written by hand:
  * - the API key: SHA-256 fingerprint → key id after one bcrypt compare per key, then the indexed
  *   lookup of the key with its membership that still reads revokedAt (lib/auth/api-keys);
- * - the snap's row with its folder (also its access facts, checked as lib/snaps/snap-access.ts does);
+ * - the snap's row with its folder (also its access facts, checked as lib/board-model/snap-access.ts does);
  * - its cards in grid order and its lines, in parallel.
  * No framework, no ORM: what is left is the cost of HTTP, pg and JSON on this hardware.
  *
@@ -14,9 +14,9 @@ import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
 import bcrypt from "bcrypt";
 import pg from "pg";
-import { cardSelect } from "../lib/cards/card-selects";
-import { lineSelect } from "../lib/lines/line-selects";
-import { snapFieldsSelect } from "../lib/snaps/snap-selects";
+import { cardSelect } from "../lib/board-model/card-selects";
+import { lineSelect } from "../lib/board-model/line-selects";
+import { snapFieldsSelect } from "../lib/board-model/snap-selects";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const provenKeyIds = new Map<string, string>();

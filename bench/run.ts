@@ -121,9 +121,9 @@ async function main() {
       check(floor.baseUrl + snapPath, { headers: keyAuth }, 200),
     ]);
     if (!isDeepStrictEqual(appSnap, floorSnap)) throw new Error("the floor server's GET /api/snaps/:id body differs from the app's");
-    // GET /api/snaps/:id builds its JSON in SQL (lib/snaps/find-snap-detail.ts): it must stay the
+    // GET /api/snaps/:id builds its JSON in SQL (lib/board-model/find-snap-detail.ts): it must stay the
     // snap that Prisma's snapDetailSelect reads.
-    const { findSnapDetail } = await import("../lib/snaps/find-snap-detail");
+    const { findSnapDetail } = await import("../lib/board-model/find-snap-detail");
     const viaPrisma = JSON.parse(JSON.stringify({ snap: await findSnapDetail({ id: fixtures.readSnapId }) })) as unknown;
     if (!isDeepStrictEqual(appSnap, viaPrisma)) throw new Error("GET /api/snaps/:id differs from findSnapDetail (snapDetailSelect)");
     await check(app.baseUrl + snapPath, { headers: cookieAuth }, 200);

@@ -7,18 +7,7 @@
 import { readFileSync } from "node:fs";
 
 /** Mutual imports kept on purpose: "a <-> b" (alphabetical) → why. */
-const KEPT = new Map([
-  ["cards <-> events", "not yet untangled"],
-  ["cards <-> history", "not yet untangled"],
-  ["cards <-> live", "not yet untangled"],
-  ["cards <-> snaps", "not yet untangled"],
-  ["events <-> lines", "not yet untangled"],
-  ["history <-> lines", "not yet untangled"],
-  ["history <-> snaps", "not yet untangled"],
-  ["lines <-> live", "not yet untangled"],
-  ["lines <-> snaps", "not yet untangled"],
-  ["live <-> snaps", "not yet untangled"],
-]);
+const KEPT = new Map([]);
 
 const graph = JSON.parse(readFileSync(0, "utf8"));
 const moduleOf = (path) => /^lib\/([^/]+?)(?:\.tsx?)?(?:\/|$)/.exec(path)?.[1] ?? null;

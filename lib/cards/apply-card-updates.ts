@@ -1,10 +1,10 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import { CARD_COLUMN_TYPES } from "./card-column-types";
-import { cardColumnsSql } from "./card-columns-sql";
-import type { CardUpdate } from "./card-schemas";
-import type { CardView } from "./card-selects";
+import { CARD_COLUMN_TYPES } from "../board-model/card-column-types";
+import { cardColumnsSql } from "../board-model/card-columns-sql";
+import type { CardUpdate } from "../board-model/card-schemas";
+import type { CardView } from "../board-model/card-selects";
 
 const columns = Object.entries(CARD_COLUMN_TYPES);
 // No card column is nullable, so a field an item leaves out arrives as NULL and keeps its value.

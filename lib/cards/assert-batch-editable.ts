@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/request/principal";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
-import { hasSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { hasSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 /**
  * All or nothing: refuses the whole batch when any item's target does not exist (404) or sits in a

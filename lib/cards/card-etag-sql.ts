@@ -1,5 +1,5 @@
-import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
-import { cardSelect } from "./card-selects";
+import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";
+import { cardSelect } from "../board-model/card-selects";
 
 const FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
 

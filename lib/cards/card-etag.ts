@@ -1,5 +1,5 @@
 import { entityTag } from "@/lib/http/etag";
-import { cardSelect, type CardView } from "./card-selects";
+import { cardSelect, type CardView } from "../board-model/card-selects";
 
 const FIELDS = Object.keys(cardSelect) as (keyof CardView)[];
 

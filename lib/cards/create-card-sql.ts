@@ -2,8 +2,8 @@ import type { NamedSql } from "@/lib/db/named-sql";
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
-import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
-import { cardSelect } from "./card-selects";
+import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";
+import { cardSelect } from "../board-model/card-selects";
 
 type CreateCardParam = "snapId" | "cardId" | "fields" | "fieldNames" | SingleWriteParam;
 

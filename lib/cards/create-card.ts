@@ -6,9 +6,9 @@ import { ApiError } from "@/lib/errors/api-error";
 import { fieldsSet } from "@/lib/live/snap-change";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
 import { singleWriteValues } from "@/lib/single-writes/single-write-values";
-import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
-import type { CardCreate } from "./card-schemas";
-import type { CardView } from "./card-selects";
+import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";
+import type { CardCreate } from "../board-model/card-schemas";
+import type { CardView } from "../board-model/card-selects";
 import { createCardSql } from "./create-card-sql";
 
 const FIELDS = Object.keys(CARD_COLUMN_TYPES) as CardColumn[];

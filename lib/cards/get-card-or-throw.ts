@@ -2,8 +2,8 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, snapAccessSelect } from "@/lib/snaps/snap-access";
-import { cardSelect, type CardView } from "./card-selects";
+import { assertSnapAccess, snapAccessSelect } from "@/lib/board-model/snap-access";
+import { cardSelect, type CardView } from "../board-model/card-selects";
 
 /** GET /api/snaps/cards/:id: 404 for an unknown card, 403 when its snap may not be seen. */
 export async function getCardOrThrow(principal: Principal, cardId: string): Promise<CardView> {

@@ -2,10 +2,10 @@ import "server-only";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import { CARD_COLUMN_TYPES, type CardColumn } from "./card-column-types";
-import { cardColumnsSql } from "./card-columns-sql";
-import type { CardCreate } from "./card-schemas";
-import type { CardView } from "./card-selects";
+import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";
+import { cardColumnsSql } from "../board-model/card-columns-sql";
+import type { CardCreate } from "../board-model/card-schemas";
+import type { CardView } from "../board-model/card-selects";
 
 export type NewCard = Omit<CardCreate, "snapId"> & { snapId: string };
 

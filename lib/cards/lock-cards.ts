@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 /** A locked card with the access facts of its snap. */
 export interface LockedCard extends SnapAccessFacts {

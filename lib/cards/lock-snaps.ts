@@ -1,6 +1,6 @@
 import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 export interface LockedSnap extends SnapAccessFacts {
   id: string;

@@ -1,9 +1,9 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
-import { CARD_COLUMN_TYPES } from "./card-column-types";
+import { CARD_COLUMN_TYPES } from "../board-model/card-column-types";
 import { cardEtagSql } from "./card-etag-sql";
-import { cardSelect } from "./card-selects";
+import { cardSelect } from "../board-model/card-selects";
 
 const columns = Object.entries(CARD_COLUMN_TYPES);
 const cardColumns = Object.keys(cardSelect)

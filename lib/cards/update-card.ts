@@ -6,8 +6,8 @@ import type { IfMatch } from "@/lib/http/etag";
 import { fieldsSet } from "@/lib/live/snap-change";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
 import { singleWriteValues } from "@/lib/single-writes/single-write-values";
-import type { CardUpdate } from "./card-schemas";
-import type { CardView } from "./card-selects";
+import type { CardUpdate } from "../board-model/card-schemas";
+import type { CardView } from "../board-model/card-selects";
 import { UPDATE_CARD_SQL } from "./update-card-sql";
 
 interface UpdatedCardRow {

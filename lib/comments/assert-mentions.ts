@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { MAX_MENTIONS } from "./comment-config";
 import { parseMentions } from "@/lib/validation/mentions";
 import { readableUserIds } from "./readable-user-ids";

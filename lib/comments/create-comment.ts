@@ -5,7 +5,7 @@ import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
 import { recordNotifications } from "@/lib/notifications/record-notifications";
-import { assertSnapAccess, snapAccessSelect, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { assertSnapAccess, snapAccessSelect, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { assertMentions } from "./assert-mentions";
 import { MAX_COMMENTS_PER_SNAP } from "./comment-config";
 import type { Comment, CommentCreate } from "./comment-schemas";

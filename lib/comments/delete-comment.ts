@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/request/principal";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
-import { snapAccessFor } from "@/lib/snaps/snap-access";
+import { snapAccessFor } from "@/lib/board-model/snap-access";
 import type { Comment } from "./comment-schemas";
 import { lockCommentOrThrow } from "./lock-comment-or-throw";
 import { readComment } from "./read-comment";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import { COMMENT_SELECT, toComment, type CommentRow } from "./comment-rows";
 import type { CommentListArgs, CommentsPage } from "./comment-schemas";
 import { decodeTimeIdCursor, encodeTimeIdCursor } from "@/lib/http/time-id-cursor";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import type { Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 export interface LockedComment extends SnapAccessFacts {
   id: string;

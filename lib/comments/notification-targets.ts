@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { NotificationType } from "@/lib/notifications/record-notifications";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { readableUserIds } from "./readable-user-ids";
 
 /**

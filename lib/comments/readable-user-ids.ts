@@ -1,9 +1,9 @@
 import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 /**
- * Which of these users can read the snap now (the rule of lib/snaps/snap-access.ts: its owner, or a
+ * Which of these users can read the snap now (the rule of lib/board-model/snap-access.ts: its owner, or a
  * member of its workspace when it is shared there). Unknown ids are simply not among them.
  */
 export async function readableUserIds(tx: Tx, snap: SnapAccessFacts, userIds: readonly string[]): Promise<Set<string>> {

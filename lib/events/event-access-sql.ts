@@ -16,7 +16,7 @@ export const eventAccessJoinsSql = sql`
 
 /**
  * Whether a user (of that workspace) can read the event's snap now, by the same rule as
- * lib/snaps/snap-access.ts: their own snap, or one shared with their workspace. A deleted snap
+ * lib/board-model/snap-access.ts: their own snap, or one shared with their workspace. A deleted snap
  * counts as it was when deleted.
  */
 export function eventReadableBySql(userId: Sql, workspaceId: Sql): Sql {

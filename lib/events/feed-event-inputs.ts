@@ -1,5 +1,5 @@
-import type { CardView } from "@/lib/cards/card-selects";
-import type { LineView } from "@/lib/lines/line-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
+import type { LineView } from "@/lib/board-model/line-selects";
 import type { FeedEventInput } from "./record-feed-events";
 
 /** One cards.created|updated event per snap the cards belong to (a batch may span snaps). */

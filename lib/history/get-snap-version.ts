@@ -2,8 +2,8 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors/api-error";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
-import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import { readSnapVersion } from "./read-snap-version";
 
 /** GET /api/snaps/:id/versions/:version (read access): 404 for a version unknown or expired. */

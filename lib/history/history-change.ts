@@ -1,5 +1,5 @@
-import type { CardView } from "@/lib/cards/card-selects";
-import type { LineView } from "@/lib/lines/line-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
+import type { LineView } from "@/lib/board-model/line-selects";
 import type { SnapChange } from "@/lib/live/snap-change";
 
 /** A card's fields as one write set them (its id and snap are the entry's). */

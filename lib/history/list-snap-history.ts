@@ -1,7 +1,7 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
-import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import { historyChangesOf, summarizeHistoryChange } from "./describe-history-change";
 import type { HistoryChange } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT } from "./history-config";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { DbOrTx } from "@/lib/db/client";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import type { HistoryChange } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT } from "./history-config";
 import { rebuildSnapVersion } from "./rebuild-snap-version";

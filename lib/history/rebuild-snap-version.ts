@@ -1,7 +1,7 @@
-import { cardSelect, type CardView } from "@/lib/cards/card-selects";
-import { lineSelect, type LineView } from "@/lib/lines/line-selects";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
-import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
+import { cardSelect, type CardView } from "@/lib/board-model/card-selects";
+import { lineSelect, type LineView } from "@/lib/board-model/line-selects";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
+import { snapFieldsSelect } from "@/lib/board-model/snap-selects";
 import type { HistoryChange } from "./history-change";
 
 /** One stored version on the way from a snapshot to the version asked for. */

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
-import { SNAP_DETAIL_JSON_SQL } from "@/lib/snaps/find-snap-detail";
+import { SNAP_DETAIL_JSON_SQL } from "@/lib/board-model/find-snap-detail";
 import { historyChangeOf, type HistoryChange, type Written } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
 import { outlineHistoryChange } from "./outline-history-change";

@@ -2,7 +2,7 @@ import type { NamedSql } from "@/lib/db/named-sql";
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
-import { lineSelect } from "./line-selects";
+import { lineSelect } from "../board-model/line-selects";
 
 /** The looks a new line may leave out, and their SQL types. */
 export const LINE_LOOK_TYPES = { color: "text", style: '"LineStyle"', arrow: '"LineArrow"' } as const;

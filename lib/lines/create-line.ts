@@ -6,8 +6,8 @@ import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
 import { singleWriteValues } from "@/lib/single-writes/single-write-values";
 import { createLineSql, LINE_LOOK_TYPES, type LineLook } from "./create-line-sql";
-import type { LineCreate } from "./line-schemas";
-import type { LineView } from "./line-selects";
+import type { LineCreate } from "../board-model/line-schemas";
+import type { LineView } from "../board-model/line-selects";
 
 const LOOKS = Object.keys(LINE_LOOK_TYPES) as LineLook[];
 

@@ -3,7 +3,7 @@ import type { Principal } from "@/lib/request/principal";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 interface LockedLine extends SnapAccessFacts {
   id: string;

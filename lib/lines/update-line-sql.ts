@@ -1,7 +1,7 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
 import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
-import { lineSelect } from "./line-selects";
+import { lineSelect } from "../board-model/line-selects";
 
 const lineColumns = Object.keys(lineSelect)
   .map((column) => `l."${column}"`)

@@ -4,8 +4,8 @@ import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
 import { singleWriteValues } from "@/lib/single-writes/single-write-values";
-import type { LineUpdate } from "./line-schemas";
-import type { LineView } from "./line-selects";
+import type { LineUpdate } from "../board-model/line-schemas";
+import type { LineView } from "../board-model/line-selects";
 import { UPDATE_LINE_SQL } from "./update-line-sql";
 
 interface UpdatedLineRow {

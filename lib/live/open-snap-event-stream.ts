@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { queryRows } from "@/lib/db/query-rows";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { initialsOf } from "./initials-of";
 import { maxStreamsPerUser } from "./max-streams-per-user";
 import { getSnapStreamHub } from "./snap-stream-hub";

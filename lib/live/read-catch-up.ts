@@ -1,7 +1,7 @@
 import "server-only";
-import { cardSelect } from "@/lib/cards/card-selects";
+import { cardSelect } from "@/lib/board-model/card-selects";
 import { queryRows } from "@/lib/db/query-rows";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 /** A stored event with what its `change` message needs. */
 export interface StoredEvent {

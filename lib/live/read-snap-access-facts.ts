@@ -1,6 +1,6 @@
 import "server-only";
 import { queryRows } from "@/lib/db/query-rows";
-import type { SnapAccessFacts } from "@/lib/snaps/snap-access";
+import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
 
 /** A snap's access facts as they are now; null once it is gone. */
 export async function readSnapAccessFacts(snapId: string): Promise<SnapAccessFacts | null> {

@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/request/principal";
-import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import type { PresenceUpdate } from "./live-schemas";
 import { getSnapStreamHub } from "./snap-stream-hub";
 

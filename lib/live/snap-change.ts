@@ -1,5 +1,5 @@
-import type { CardView } from "@/lib/cards/card-selects";
-import type { LineView } from "@/lib/lines/line-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
+import type { LineView } from "@/lib/board-model/line-selects";
 
 /**
  * What one write did to one snap, stored as its event's payload. Cards are named, not copied: the

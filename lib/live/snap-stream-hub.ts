@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { logger } from "@/lib/log/logger";
-import { hasSnapAccess } from "@/lib/snaps/snap-access";
+import { hasSnapAccess } from "@/lib/board-model/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { decodeCommentNotice, SNAP_COMMENTS_CHANNEL } from "./comment-notice";
 import { NotificationListener } from "./notification-listener";

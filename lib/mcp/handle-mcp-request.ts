@@ -2,7 +2,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal } from "@/lib/request/principal";
-import { MAX_BATCH_BODY_BYTES } from "@/lib/cards/card-schemas";
+import { MAX_BATCH_BODY_BYTES } from "@/lib/board-model/card-schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import { toErrorResponse } from "@/lib/http/error-response";
 import { validate } from "@/lib/http/parse";

@@ -1,6 +1,6 @@
 import { Prisma } from "@/lib/db/generated/client";
 
-/** Whether the recipient can still read the notification's snap `s` (the rule of lib/snaps/snap-access.ts). */
+/** Whether the recipient can still read the notification's snap `s` (the rule of lib/board-model/snap-access.ts). */
 export function readableSnapSql(userId: string, workspaceId: string): Prisma.Sql {
   return Prisma.sql`(s."userId" = ${userId} OR (s."workspaceId" = ${workspaceId} AND s."sharedWithWorkspace"))`;
 }

@@ -12,7 +12,7 @@ import {
   cardsResponseSchema,
   cardUpdateSchema,
   listCardSchema,
-} from "@/lib/cards/card-schemas";
+} from "@/lib/board-model/card-schemas";
 import {
   folderCreateSchema,
   folderResponseSchema,
@@ -24,7 +24,7 @@ import {
 import { healthSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
-import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
+import { lineCreateSchema, lineResponseSchema, lineSchema, lineUpdateSchema } from "@/lib/board-model/line-schemas";
 import { presenceUpdateSchema } from "@/lib/live/live-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/operations/mcp-message-schemas";
 import {

@@ -6,7 +6,7 @@ import {
   cardsResponseSchema,
   cardUpdateSchema,
   MAX_BATCH_BODY_BYTES,
-} from "@/lib/cards/card-schemas";
+} from "@/lib/board-model/card-schemas";
 import { createCardsBatch } from "@/lib/cards/create-cards-batch";
 import { deleteCard } from "@/lib/cards/delete-card";
 import { updateCardsBatch } from "@/lib/cards/update-cards-batch";

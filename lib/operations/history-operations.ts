@@ -3,7 +3,7 @@ import { getSnapVersion } from "@/lib/history/get-snap-version";
 import { historyArgsSchema, historyQuerySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { listSnapHistory } from "@/lib/history/list-snap-history";
 import { parseVersionParam } from "@/lib/history/parse-version-param";
-import { restoreSnapVersion } from "@/lib/history/restore-snap-version";
+import { restoreSnapVersion } from "@/lib/snaps/restore-snap-version";
 import { idSchema } from "@/lib/validation/common";
 import { z } from "zod";
 import { exampleSnap } from "@/lib/operations/examples/examples";

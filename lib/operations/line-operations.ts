@@ -1,4 +1,4 @@
-import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/lines/line-schemas";
+import { lineCreateSchema, lineResponseSchema, lineUpdateSchema } from "@/lib/board-model/line-schemas";
 import { examples } from "@/lib/operations/examples/examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";

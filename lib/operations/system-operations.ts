@@ -2,7 +2,7 @@ import { healthSchema } from "@/lib/health/health-schemas";
 import { mcpRequestSchema, mcpResponseSchema } from "@/lib/operations/mcp-message-schemas";
 import { examples } from "@/lib/operations/examples/examples";
 import { openApiDocumentSchema } from "@/lib/operations/openapi-document-schema";
-import { MAX_BATCH_BODY_BYTES } from "@/lib/cards/card-schemas";
+import { MAX_BATCH_BODY_BYTES } from "@/lib/board-model/card-schemas";
 import { declareOperation } from "./operation";
 
 /** MCP, health and this document. */

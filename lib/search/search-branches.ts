@@ -25,7 +25,7 @@ export interface BranchContext {
 }
 
 /**
- * Whom a snap `s` is readable by: the workspace listing's rule (lib/snaps/snap-access.ts), the
+ * Whom a snap `s` is readable by: the workspace listing's rule (lib/board-model/snap-access.ts), the
  * caller's own snaps and those shared with their workspace, both inside the caller's workspace, so
  * nothing of another workspace is ever read.
  */

@@ -1,5 +1,5 @@
-import { cardSelect } from "@/lib/cards/card-selects";
-import { jsonPairs } from "./find-snap-detail";
+import { cardSelect } from "@/lib/board-model/card-selects";
+import { jsonPairs } from "../board-model/find-snap-detail";
 
 /**
  * The cards of a board's first window, as SQL over the card `c` with the snap id in $1 and the

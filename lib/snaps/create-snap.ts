@@ -1,15 +1,15 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { cardColumnsSql } from "@/lib/cards/card-columns-sql";
-import type { CardView } from "@/lib/cards/card-selects";
+import { cardColumnsSql } from "@/lib/board-model/card-columns-sql";
+import type { CardView } from "@/lib/board-model/card-selects";
 import { createId } from "@/lib/db/create-id";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { insertHistoryEntries } from "@/lib/history/record-snap-history";
 import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
-import type { SnapDetail } from "./find-snap-detail";
+import type { SnapDetail } from "../board-model/find-snap-detail";
 import type { SnapCreate } from "./snap-schemas";
-import { snapFieldsSelect } from "./snap-selects";
+import { snapFieldsSelect } from "../board-model/snap-selects";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
 

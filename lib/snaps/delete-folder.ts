@@ -6,7 +6,7 @@ import { snapHistory } from "@/lib/history/record-snap-history";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { getManageableFolderOrThrow } from "../folders/get-manageable-folder-or-throw";
-import { snapFieldsSelect } from "@/lib/snaps/snap-selects";
+import { snapFieldsSelect } from "@/lib/board-model/snap-selects";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
 

@@ -5,7 +5,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { notifySnapDeleted } from "@/lib/live/notify-snap-deleted";
-import { getSnapAccessOrThrow } from "./snap-access";
+import { getSnapAccessOrThrow } from "../board-model/snap-access";
 import { actorOf } from "@/lib/live/write-actor";
 import { snapDeletedEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";

@@ -1,10 +1,10 @@
 import "server-only";
-import type { CardView } from "@/lib/cards/card-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { queryRows } from "@/lib/db/query-rows";
 import { cardsJsonWhere, IN_FIRST_WINDOW_SQL } from "./board-window-sql";
-import { snapOpeningSelect } from "./snap-selects";
+import { snapOpeningSelect } from "../board-model/snap-selects";
 
 /** The first `rows` rows and `cols` columns of a board, from its top-left corner. */
 export interface BoardWindow {

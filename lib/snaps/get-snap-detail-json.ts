@@ -2,9 +2,10 @@ import { config } from "@/lib/config";
 import type { Principal } from "@/lib/request/principal";
 import { ByteBudgetLru } from "@/lib/cache/byte-budget-lru";
 import { ApiError } from "@/lib/errors/api-error";
-import { findSnapDetailWithAccess } from "./find-snap-detail";
-import { assertSnapAccess } from "./snap-access";
-import { snapEtag, type SnapVersion } from "./snap-etag";
+import { findSnapDetailWithAccess } from "../board-model/find-snap-detail";
+import { assertSnapAccess } from "../board-model/snap-access";
+import type { SnapVersion } from "@/lib/board-model/snap-version";
+import { snapEtag } from "./snap-etag";
 
 export interface SnapDetailJson {
   etag: string;

@@ -1,7 +1,7 @@
 import type { Principal } from "@/lib/request/principal";
 import { ApiError } from "@/lib/errors/api-error";
-import { findSnapDetailWithAccess, type SnapDetail } from "./find-snap-detail";
-import { assertSnapAccess } from "./snap-access";
+import { findSnapDetailWithAccess, type SnapDetail } from "../board-model/find-snap-detail";
+import { assertSnapAccess } from "../board-model/snap-access";
 
 /**
  * The full snap; 404 if it does not exist, 403 if the caller may not see it. One statement reads

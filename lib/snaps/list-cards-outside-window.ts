@@ -1,5 +1,5 @@
 import "server-only";
-import type { CardView } from "@/lib/cards/card-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
 import { queryRows } from "@/lib/db/query-rows";
 import { cardsJsonWhere, IN_FIRST_WINDOW_SQL } from "./board-window-sql";
 import type { BoardWindow } from "./find-snap-opening";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
-import { visibleSnapBranchesSql } from "./snap-access";
+import { visibleSnapBranchesSql } from "../board-model/snap-access";
 import type { WorkspaceSnapsQuery } from "./snap-schemas";
 
 export interface PreviewCell {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { findSnapOpening, type PickWindow, type SnapOpening } from "./find-snap-opening";
-import { snapAccessFor, snapAccessSelect, type SnapAccess } from "./snap-access";
+import { snapAccessFor, snapAccessSelect, type SnapAccess } from "../board-model/snap-access";
 
 export type SnapForViewer = { status: "ok"; opening: SnapOpening; access: SnapAccess } | { status: "not-found" } | { status: "forbidden" };
 

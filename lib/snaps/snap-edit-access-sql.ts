@@ -1,5 +1,5 @@
 /**
- * snapAccessFor's "edit" (lib/snaps/snap-access.ts) as a SQL condition on the snap `alias`, for
+ * snapAccessFor's "edit" (lib/board-model/snap-access.ts) as a SQL condition on the snap `alias`, for
  * statements that check access and write at once (lib/single-writes/single-write-sql.ts): the owner; a
  * member of the workspace the snap is shared with, if an admin or the snap's shareMode is edit.
  * `caller` gives the caller's userId, workspaceId and role as SQL (parameters, usually).

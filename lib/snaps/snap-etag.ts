@@ -1,11 +1,5 @@
+import type { SnapVersion } from "@/lib/board-model/snap-version";
 import { entityTag } from "@/lib/http/etag";
-
-export interface SnapVersion {
-  id: string;
-  updatedAt: Date;
-  folderId: string | null;
-  folder: { name: string } | null;
-}
 
 /**
  * A snap's ETag. updatedAt moves (strictly, see recordSnapChanges) with every write to the snap, its

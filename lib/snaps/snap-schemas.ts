@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { cardSchema, listCardSchema } from "@/lib/cards/card-schemas";
+import { cardSchema, listCardSchema } from "@/lib/board-model/card-schemas";
 import { folderSummarySchema } from "@/lib/folders/folder-schemas";
-import { lineSchema } from "@/lib/lines/line-schemas";
+import { lineSchema } from "@/lib/board-model/line-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 import { MAX_NEW_GRID_SIZE, MAX_SNAP_TITLE_LENGTH } from "./snap-constants";
 

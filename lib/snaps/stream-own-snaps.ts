@@ -1,8 +1,8 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { cardGridOrder, cardListSelect } from "@/lib/cards/card-selects";
+import { cardGridOrder, cardListSelect } from "@/lib/board-model/card-selects";
 import { db } from "@/lib/db/client";
-import { snapFieldsSelect } from "./snap-selects";
+import { snapFieldsSelect } from "../board-model/snap-selects";
 
 /** Snaps read per page of the listing. */
 const SNAPS_PER_PAGE = 50;

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/request/principal";
 import { createSnap } from "@/lib/snaps/create-snap";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { createSnapFromTemplate } from "./create-snap-from-template";
 import type { SnapCreateBody } from "./parse-snap-create-body";
 

@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/request/principal";
 import { ApiError } from "@/lib/errors/api-error";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { importSnap } from "@/lib/transfer/import-snap";
 import { findTemplateDocument } from "./find-template-document";
 import type { SnapFromTemplate } from "./snap-from-template-schemas";

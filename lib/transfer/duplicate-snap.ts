@@ -1,6 +1,6 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { CARD_COLUMN_TYPES } from "@/lib/cards/card-column-types";
+import { CARD_COLUMN_TYPES } from "@/lib/board-model/card-column-types";
 import { createId } from "@/lib/db/create-id";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction } from "@/lib/db/run-transaction";
@@ -8,8 +8,8 @@ import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
 import { ApiError } from "@/lib/errors/api-error";
 import { actorOf } from "@/lib/live/write-actor";
-import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/snaps/find-snap-detail";
-import { assertSnapAccess, type SnapAccessFacts } from "@/lib/snaps/snap-access";
+import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/board-model/find-snap-detail";
+import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { MAX_SNAP_TITLE_LENGTH } from "@/lib/snaps/snap-constants";
 import { orderedIds } from "./ordered-ids";
 import type { DuplicateSnap } from "./transfer-schemas";

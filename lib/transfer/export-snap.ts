@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/request/principal";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
 import { toSnapDocument } from "./to-snap-document";
 import type { SnapDocument } from "./transfer-schemas";

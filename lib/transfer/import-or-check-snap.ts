@@ -1,5 +1,5 @@
 import type { Principal } from "@/lib/request/principal";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { importSnap } from "./import-snap";
 import { summarizeSnapDocument } from "./summarize-snap-document";
 import type { ImportSummary, SnapDocument } from "./transfer-schemas";

@@ -1,6 +1,6 @@
 import "server-only";
-import { CARD_COLUMN_TYPES, type CardColumn } from "@/lib/cards/card-column-types";
-import type { CardView } from "@/lib/cards/card-selects";
+import { CARD_COLUMN_TYPES, type CardColumn } from "@/lib/board-model/card-column-types";
+import type { CardView } from "@/lib/board-model/card-selects";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { DocumentCard } from "./transfer-schemas";

@@ -1,4 +1,4 @@
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { gridSize } from "@/lib/board-look/grid-geometry";
 import { SNAP_DOCUMENT_FORMAT, SNAP_DOCUMENT_VERSION, type SnapDocument } from "./transfer-schemas";
 

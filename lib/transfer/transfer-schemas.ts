@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CARD_DEFAULTS } from "@/lib/cards/card-constants";
-import { cardFieldsSchema } from "@/lib/cards/card-schemas";
-import { lineStyleFields } from "@/lib/lines/line-schemas";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { cardFieldsSchema } from "@/lib/board-model/card-schemas";
+import { lineStyleFields } from "@/lib/board-model/line-schemas";
 import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, snapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 

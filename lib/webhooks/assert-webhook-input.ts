@@ -1,6 +1,6 @@
 import type { Principal } from "@/lib/request/principal";
 import { ApiError } from "@/lib/errors/api-error";
-import { getSnapAccessOrThrow } from "@/lib/snaps/snap-access";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import { webhookUrlProblem } from "./check-webhook-url";
 
 /** The URL must be allowed (400 naming `url`) and a snap filter must name a snap the caller can read. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
 const { db } = await import("../../lib/db/client");
-const { cardSelect } = await import("../../lib/cards/card-selects");
+const { cardSelect } = await import("../../lib/board-model/card-selects");
 const { findSnapOpening } = await import("../../lib/snaps/find-snap-opening");
 const { listCardsOutsideWindow } = await import("../../lib/snaps/list-cards-outside-window");
 

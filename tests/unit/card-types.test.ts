@@ -6,7 +6,7 @@ import { CardContent } from "@/components/board/canvas/card-content";
 import { cardLabel } from "@/components/board/canvas/card-label";
 import { cardTypeViewOf } from "@/lib/card-types/views";
 import { blankCard } from "@/components/board/grid/grid-plans";
-import { cardFieldsSchema } from "@/lib/cards/card-schemas";
+import { cardFieldsSchema } from "@/lib/board-model/card-schemas";
 import { CARD_TYPES, KNOWN_CELL_TYPES, cardTypeOf, isKnownCardType } from "@/lib/card-types/registry";
 
 const baseCard: BoardCard = { ...blankCard("card-1", 2, 3), title: "Hello" };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { CardView } from "@/lib/cards/card-selects";
+import type { CardView } from "@/lib/board-model/card-selects";
 import { summarizeHistoryChange } from "@/lib/history/describe-history-change";
 import { rebuildSnapVersion } from "@/lib/history/rebuild-snap-version";
-import type { SnapDetail } from "@/lib/snaps/find-snap-detail";
+import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 
 const card = (id: string, row: number, col: number, title = ""): CardView =>
   ({ id, snapId: "s", row, col, rowSpan: 1, colSpan: 1, color: "", title }) as unknown as CardView;

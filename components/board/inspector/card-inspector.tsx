@@ -20,7 +20,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
-import { FONT_SIZES } from "@/lib/cards/card-constants";
+import { FONT_SIZES } from "@/lib/board-model/card-constants";
 import { CARD_TYPES, cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import { cardTypeViewOf } from "@/lib/card-types/views";

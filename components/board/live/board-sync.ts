@@ -1,5 +1,5 @@
 import { callApi, type ApiResult } from "@/components/http/call-api";
-import { MAX_CARDS_PER_BATCH } from "@/lib/cards/card-constants";
+import { MAX_CARDS_PER_BATCH } from "@/lib/board-model/card-constants";
 import type { Change } from "../state/board-changes";
 import { BoardIdMap } from "../state/board-id-map";
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "../state/board-types";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { cardFieldsSchema } from "@/lib/cards/card-schemas";
-import type { lineSchema } from "@/lib/lines/line-schemas";
+import type { cardFieldsSchema } from "@/lib/board-model/card-schemas";
+import type { lineSchema } from "@/lib/board-model/line-schemas";
 import type { snapSchema } from "@/lib/snaps/snap-schemas";
 
 type CardFields = z.infer<typeof cardFieldsSchema>;

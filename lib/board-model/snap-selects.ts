@@ -1,6 +1,6 @@
-import { cardGridOrder, cardListSelect, cardSelect } from "@/lib/cards/card-selects";
+import { cardGridOrder, cardListSelect, cardSelect } from "@/lib/board-model/card-selects";
 import type { Prisma } from "@/lib/db/generated/client";
-import { lineSelect } from "@/lib/lines/line-selects";
+import { lineSelect } from "@/lib/board-model/line-selects";
 
 /** The snap fields every snap response carries (folder as {id, name} or null), plus the live version. */
 export const snapFieldsSelect = {

@@ -1,8 +1,8 @@
 import "server-only";
-import { CARD_COLUMN_TYPES } from "@/lib/cards/card-column-types";
-import type { CardView } from "@/lib/cards/card-selects";
+import { CARD_COLUMN_TYPES } from "@/lib/board-model/card-column-types";
+import type { CardView } from "@/lib/board-model/card-selects";
 import type { Tx } from "@/lib/db/run-transaction";
-import type { LineView } from "@/lib/lines/line-selects";
+import type { LineView } from "@/lib/board-model/line-selects";
 
 const cardColumns = ["id", "snapId", ...Object.keys(CARD_COLUMN_TYPES)];
 const cardColumnList = cardColumns.map((name) => `"${name}"`).join(", ");

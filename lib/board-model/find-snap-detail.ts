@@ -1,11 +1,11 @@
 import "server-only";
-import { cardSelect } from "@/lib/cards/card-selects";
+import { cardSelect } from "@/lib/board-model/card-selects";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { queryRows } from "@/lib/db/query-rows";
-import { lineSelect } from "@/lib/lines/line-selects";
+import { lineSelect } from "@/lib/board-model/line-selects";
 import type { SnapAccessFacts } from "./snap-access";
-import type { SnapVersion } from "./snap-etag";
+import type { SnapVersion } from "./snap-version";
 import { snapDetailSelect, snapFieldsSelect } from "./snap-selects";
 
 export type SnapDetail = Prisma.SnapGetPayload<{ select: typeof snapDetailSelect }>;
