@@ -62,6 +62,11 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
     description: "If-Match no longer matches the current ETag; nothing was written.",
     message: "The snap changed since you read it: If-Match does not match its current ETag; read it again",
   },
+  503: {
+    code: "SERVICE_UNAVAILABLE",
+    description: "The database is unreachable or saturated, or a PNG render could not finish; retry after Retry-After.",
+    message: "The service is unavailable; retry shortly",
+  },
   413: { code: "PAYLOAD_TOO_LARGE", description: "The body is over 1 MB (8 MB for card batches).", message: "The body exceeds 1000000 bytes" },
   410: {
     code: "GONE",

@@ -35,6 +35,7 @@ export class WorkerLiveness {
   }
 
   private connecting = false;
+  private reportedLost = false;
 
   private async connect(): Promise<void> {
     if (this.connecting || this.stopped) return;
@@ -47,7 +48,9 @@ export class WorkerLiveness {
       if (this.client === client) this.client = null;
       void client.end().catch(() => {});
       if (this.stopped) return;
-      logger.warn({ component: "job-queue", reason: error.message }, "job worker liveness connection lost; reconnecting");
+      // Once per outage: the reconnects that fail while the database is away say nothing more.
+      if (!this.reportedLost) logger.warn({ component: "job-queue", err: error }, "job worker liveness connection lost; reconnecting");
+      this.reportedLost = true;
       setTimeout(() => void this.connect(), RECONNECT_MS).unref();
     };
     client.on("error", onLost);
@@ -55,6 +58,7 @@ export class WorkerLiveness {
     try {
       await client.connect();
       this.client = client;
+      this.reportedLost = false;
       for (const workerId of this.workerIds) await this.lock(client, workerId);
     } catch (error) {
       onLost(error as Error);

@@ -78,10 +78,11 @@ async function signUpOn(label: string): Promise<User> {
   // Stored (and mailed to) in lower case.
   const email = uniqueEmail(label).toLowerCase();
   const base = app.baseUrl;
-  const created = await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: label }, headers: { origin: base } });
+  // The browser is on the public URL (AUTH_URL), which the same-origin check compares with.
+  const created = await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: label }, headers: { origin: AUTH_URL } });
   if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
   const cookie = (await signIn(email, TEST_PASSWORD, base))!;
-  const key = await api("POST", "/api/keys", { baseUrl: base, cookie, body: { name: label } });
+  const key = await api("POST", "/api/keys", { baseUrl: base, cookie, body: { name: label }, headers: { origin: AUTH_URL } });
   if (key.status !== 201) throw new Error(`key creation failed: ${key.status} ${JSON.stringify(key.body)}`);
   return { id: created.body.user.id, email, cookie, key: key.body.apiKey.key };
 }

@@ -73,7 +73,10 @@ export async function createTeam(): Promise<Team> {
   const [admin, owner, member, outsider] = await Promise.all(["admin", "owner", "member", "outsider"].map(memberWithKey));
   const { rows } = await sql().query(`SELECT "workspaceId" FROM "Membership" WHERE "userId" = $1`, [admin!.id]);
   const workspaceId: string = rows[0].workspaceId;
-  await sql().query(`UPDATE "Membership" SET "workspaceId" = $1, role = 'member', personal = false WHERE "userId" = ANY($2)`, [workspaceId, [owner!.id, member!.id]]);
+  await sql().query(`UPDATE "Membership" SET "workspaceId" = $1, role = 'member', personal = false WHERE "userId" = ANY($2)`, [
+    workspaceId,
+    [owner!.id, member!.id],
+  ]);
   return { admin: admin!, owner: owner!, member: member!, outsider: outsider!, workspaceId };
 }
 

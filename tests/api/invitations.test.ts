@@ -33,7 +33,6 @@ async function invitationRows(workspaceId: string): Promise<number> {
   return rows[0].n;
 }
 
-
 describe("inviting", () => {
   it("the answer has the same shape and makes the same one row whether or not the email has an account", async () => {
     const existing = await signUp("has-account");

@@ -93,6 +93,26 @@ describe("the OpenAPI document", () => {
     expect(doc.components.schemas.CardBatchCreate.properties.cards.maxItems).toBe(100);
   });
 
+  it("resolves every $ref it makes (an error status an operation declares has its response)", () => {
+    const unresolved: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) node.forEach((item, index) => visit(item, `${where}.${index}`));
+      else if (node && typeof node === "object") {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === "$ref" && typeof value === "string") {
+            const target = value
+              .replace(/^#\//, "")
+              .split("/")
+              .reduce<any>((at, part) => at?.[part], doc);
+            if (target === undefined) unresolved.push(`${where}: ${value}`);
+          } else visit(value, `${where}.${key}`);
+        }
+      }
+    };
+    visit(doc, "#");
+    expect(unresolved).toEqual([]);
+  });
+
   it("has every route handler under app/api, and no operation the server does not serve", async () => {
     const templates = routeTemplates();
     for (const excluded of Object.keys(NOT_API)) expect(templates, `${excluded} (excluded) no longer exists`).toContain(excluded);

@@ -17,7 +17,7 @@ describe("routing errors carry the error body", () => {
     ["PATCH", "/api/keys"],
     ["GET", "/api/keys/some-id"],
     ["POST", "/api/health"],
-    ["GET", "/api/account"],
+    ["PUT", "/api/account"],
     ["GET", "/api/mcp"],
     ["POST", "/api/openapi.json"],
   ])("%s %s is 405 with an Allow header", async (method, path) => {

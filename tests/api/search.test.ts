@@ -191,7 +191,7 @@ describe("GET /api/search: comments", () => {
     const onBoard = await insertComment(team.owner, sharedSnap, null, "Budget approved by finance");
     await insertComment(team.owner, sharedSnap, null, "budget draft, withdrawn", true);
     await insertComment(team.owner, privateSnap, null, "budget of the private kitchen");
-    await insertComment(team.outsider, outsiderSnap, null, "budget secrets");
+    await insertComment(team.outsider, outsiderSnap, null, "budget of another company");
 
     const response = await search(member, { q: "budget", types: "comment" });
     expect(response.status).toBe(200);

@@ -115,7 +115,9 @@ describe("POST /api/workspace/members (an invitation)", () => {
     const count = await memberCount(team.workspaceId);
     const unknown = await api("POST", PATH, { key: team.admin.key, body: { email: "nobody-here@example.test" } });
     expect(unknown.status).toBe(202);
-    expect(unknown.body).toEqual({ invitation: { id: expect.any(String), email: "nobody-here@example.test", role: "member", expiresAt: expect.stringMatching(ISO_MS) } });
+    expect(unknown.body).toEqual({
+      invitation: { id: expect.any(String), email: "nobody-here@example.test", role: "member", expiresAt: expect.stringMatching(ISO_MS) },
+    });
     expectError(await api("POST", PATH, { key: team.admin.key, body: { email: team.member.email } }), 409, "CONFLICT", ["email"]);
     expectError(await api("POST", PATH, { key: team.admin.key, body: { email: team.admin.email, role: "member" } }), 409, "CONFLICT", ["email"]);
     expect(await memberCount(team.workspaceId)).toBe(count);
