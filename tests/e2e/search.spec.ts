@@ -79,7 +79,7 @@ test("Ctrl+K, type, arrow to a card on a 100 x 100 board, Enter: the card is sel
   await expect(dialog).toBeHidden();
 
   // Nothing found is said so.
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: /^Search\b/ }).click();
   await input.fill("nonexistentword");
   await expect(dialog.getByRole("status")).toHaveText("Nothing found for “nonexistentword”.");
   await page.keyboard.press("Escape");
@@ -90,7 +90,7 @@ test("at 390 px the search dialog fits and stays axe clean; the New snap dialog 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Pia Phone");
   await createSnap(page, { title: "Café roadmap", rows: 1, cols: 1 });
-  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await page.getByRole("button", { name: /^Search\b/ }).click();
   const dialog = page.getByRole("dialog", { name: "Search" });
   await dialog.getByRole("combobox").fill("cafe road");
   await expect(dialog.getByRole("option", { name: "Board Café roadmap" })).toBeVisible();
