@@ -13,7 +13,6 @@ import type { TemplateSummary } from "@/components/transfer/template-types";
 import { MAX_NEW_GRID_SIZE as MAX_SIZE, MAX_SNAP_TITLE_LENGTH as MAX_TITLE } from "@/lib/snaps/snap-constants";
 import { GridShapePreview } from "./grid-shape-preview";
 
-
 /** "3" → 3; anything but a whole number from 1 to 100 → null. */
 function gridSize(text: string): number | null {
   if (!/^\s*\d{1,3}\s*$/.test(text)) return null;

@@ -46,7 +46,7 @@ function createMetrics() {
   });
   new Counter({
     name: "api_key_bcrypt_compares_total",
-    help: "bcrypt compares of API keys by this process: once per key per process (docs/ARCHITECTURE.md, \"The path of a request\").",
+    help: 'bcrypt compares of API keys by this process: once per key per process (docs/ARCHITECTURE.md, "The path of a request").',
     registers: [registry],
     collect() {
       this.reset();

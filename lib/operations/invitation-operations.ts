@@ -28,7 +28,12 @@ export const INVITATION_OPERATIONS = {
       "become private) and folders. Another user's, or an expired, invitation is 404; 409 when you are the only admin " +
       "of a workspace that has other members.",
     pathParams: invitationIdParam,
-    success: { status: 200, description: "The workspace you are now in, and your role.", schema: acceptedInvitationResponseSchema, example: examples.acceptedInvitation },
+    success: {
+      status: 200,
+      description: "The workspace you are now in, and your role.",
+      schema: acceptedInvitationResponseSchema,
+      example: examples.acceptedInvitation,
+    },
     errors: [401, 404, 409],
     access: "key-or-session",
     noOAuth: true,

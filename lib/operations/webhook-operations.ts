@@ -24,7 +24,8 @@ export const WEBHOOK_OPERATIONS = {
     operationId: "listWebhooks",
     tag: "Webhooks",
     summary: "List your webhooks",
-    description: "The endpoints you added, newest first, each with its events, its snap filter and whether it is enabled; never a signing secret. " +
+    description:
+      "The endpoints you added, newest first, each with its events, its snap filter and whether it is enabled; never a signing secret. " +
       "A read-only key sees each URL masked to its host (`https://hooks.example.com/…`).",
     success: { status: 200, description: "Newest first; never a secret.", schema: webhooksResponseSchema, example: { webhooks: [exampleWebhook] } },
     errors: [401],

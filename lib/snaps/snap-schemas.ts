@@ -5,11 +5,7 @@ import { lineSchema } from "@/lib/board-model/line-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 import { MAX_NEW_GRID_SIZE, MAX_SNAP_TITLE_LENGTH } from "./snap-constants";
 
-export const titleSchema = z
-  .string()
-  .trim()
-  .min(1, "Title cannot be empty")
-  .max(MAX_SNAP_TITLE_LENGTH, `Must be at most ${MAX_SNAP_TITLE_LENGTH} characters`);
+export const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(MAX_SNAP_TITLE_LENGTH, `Must be at most ${MAX_SNAP_TITLE_LENGTH} characters`);
 export const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
 /** A short symbol (an emoji or a few characters). */
 export const iconSchema = z.string().max(16, "Must be at most 16 characters");

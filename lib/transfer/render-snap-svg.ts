@@ -16,7 +16,6 @@ const CARD_PADDING = 10;
 /** The font the PNG renderer ships (render-snap-png.ts); the snap's own font comes first. */
 export const PICTURE_FONT = "Inter";
 
-
 function tracks(count: number, sizes: Record<string, number>, fallback: number, gap: number): { starts: number[]; sizes: number[]; total: number } {
   const list = Array.from({ length: count }, (_, index) => sizes[String(index)] ?? fallback);
   const starts: number[] = [];

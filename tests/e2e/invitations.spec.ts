@@ -11,7 +11,10 @@ import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).withTags(WCAG).analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(WCAG)
+    .analyze();
   return result.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`);

@@ -11,7 +11,10 @@ function readmeTable(): Map<string, string> {
   const rows = section.split("\n").filter((line) => line.startsWith("| `"));
   const defaults = new Map<string, string>();
   for (const row of rows) {
-    const [names, shown] = row.split("|").slice(1, 3).map((cell) => cell.trim());
+    const [names, shown] = row
+      .split("|")
+      .slice(1, 3)
+      .map((cell) => cell.trim());
     const variables = [...names!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!);
     // One default per name when a row names several ("`250`, `50`"), or one for them all.
     const parts = variables.length > 1 ? shown!.split(/,\s*/) : [shown!];
@@ -33,7 +36,12 @@ describe("configuration (lib/config.ts)", () => {
 
   it("takes the defaults when nothing is set, and the values given", () => {
     const defaults = parseConfig({});
-    expect(defaults).toMatchObject({ DATABASE_POOL_SIZE: 10, JOB_WORKER: "process", OIDC_ALLOW_SIGNUP: true, WEBHOOK_RETRY_DELAYS: [5, 300, 1800, 7200, 18000, 36000, 36000] });
+    expect(defaults).toMatchObject({
+      DATABASE_POOL_SIZE: 10,
+      JOB_WORKER: "process",
+      OIDC_ALLOW_SIGNUP: true,
+      WEBHOOK_RETRY_DELAYS: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    });
     expect(defaults.DATABASE_URL).toBeUndefined();
     const given = parseConfig({ DATABASE_POOL_SIZE: " 4 ", WEBHOOK_RETRY_DELAYS: "1, 2,3", OIDC_ALLOW_SIGNUP: "FALSE", LOG_LEVEL: "warn" });
     expect(given).toMatchObject({ DATABASE_POOL_SIZE: 4, WEBHOOK_RETRY_DELAYS: [1, 2, 3], OIDC_ALLOW_SIGNUP: false, LOG_LEVEL: "warn" });

@@ -19,5 +19,6 @@ export const linkCardType = defineCardType({
   spokenName: "link",
   url: { httpsOnly: false },
   fillsCard: false,
-  drawPicture: ({ card, area, fontSize, lineHeight, linkColor }) => textBlock(displayUrl(card.title), card, area, fontSize, lineHeight, linkColor, { underline: true }),
+  drawPicture: ({ card, area, fontSize, lineHeight, linkColor }) =>
+    textBlock(displayUrl(card.title), card, area, fontSize, lineHeight, linkColor, { underline: true }),
 });

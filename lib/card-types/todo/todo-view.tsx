@@ -23,7 +23,17 @@ function TodoContent({ card, editable, onToggleTodo }: CardContentProps) {
           }`}
         >
           {card.completed && (
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="size-3" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              focusable="false"
+              className="size-3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={3}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d={CHECK_PATH} />
             </svg>
           )}
