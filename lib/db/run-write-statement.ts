@@ -2,6 +2,7 @@ import "server-only";
 import { ApiError } from "@/lib/errors/api-error";
 import { pool } from "./client";
 import type { NamedSql } from "./named-sql";
+import { preparedStatementsEnabled } from "./prepared-statements-enabled";
 import { createRowReader } from "./row-reader";
 import { currentTransaction } from "./run-transaction";
 
@@ -10,11 +11,13 @@ const MAX_ATTEMPTS = 5;
 // again is safe (the same rule as lib/db/run-transaction.ts).
 const RETRYABLE_SQLSTATES = new Set(["40P01", "40001"]);
 
-const readRows = createRowReader(pool);
+// Prepared as the hot reads are, and unnamed as they are behind a pooler in transaction mode
+// (lib/db/prepared-statements-enabled.ts), where a named statement would not find its connection.
+const readRows = createRowReader(pool, { prepared: preparedStatementsEnabled() });
 
 /**
  * Runs a write that is ONE statement (a data-modifying CTE doing the whole write: docs/ARCHITECTURE.md,
- * "Single writes") on the pool, prepared, with no interactive transaction around it: one round trip,
+ * "Single writes") on the pool, prepared (unnamed behind a pooler), with no interactive transaction around it: one round trip,
  * atomic as any statement is. Inside a runTransaction (an Idempotency-Key's, which must commit with
  * the write) it runs in that transaction instead.
  */
