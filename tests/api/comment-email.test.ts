@@ -104,13 +104,12 @@ async function emailJobs(): Promise<{ userId: string; attempts: number; last_err
   return rows;
 }
 
+/** Waits for a state (Vitest's own polling); on a timeout, says what the queue and the server were doing. */
 async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}; email jobs: ${JSON.stringify(await emailJobs())}; log: ${serverOutput.slice(-3000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await expect.poll(condition, { timeout: timeoutMs, message: what }).toBe(true);
+  } catch (error) {
+    throw new Error(`timed out waiting for ${what}; email jobs: ${JSON.stringify(await emailJobs())}; log: ${serverOutput.slice(-3000)}`, { cause: error });
   }
 }
 
