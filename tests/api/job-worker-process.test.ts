@@ -13,6 +13,7 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { JOB_WORKER_NICENESS } from "../../scripts/job-worker-process";
 import { GENEROUS_RATE_LIMITS } from "../setup/app-server";
+import { ProcessOutput } from "../setup/process-output";
 import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
 import { verifySigned, WebhookReceiver } from "./webhook-receiver";
 
@@ -20,7 +21,7 @@ let scratch: ScratchDatabase;
 let receiver: WebhookReceiver;
 let launcher: ChildProcess;
 let base: string;
-const output: string[] = [];
+const output = new ProcessOutput();
 
 /** A process's parent, niceness and command line, read from /proc; null once it is gone. */
 function processInfo(pid: number): { ppid: number; nice: number; args: string[] } | null {
@@ -45,35 +46,6 @@ function jobWorkers(): number[] {
       return info !== null && info.ppid === launcher.pid && info.args.includes("--job-worker");
     });
 }
-
-/**
- * Resolves once the launcher's output, from `from` on, holds `text` (checked at each chunk it
- * writes); rejects if the launcher exits first. The hook's or test's timeout bounds a hang.
- */
-function outputContains(text: string, from = 0): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!output.join("").slice(from).includes(text)) return;
-      stop();
-      resolve();
-    };
-    const exited = () => {
-      stop();
-      reject(new Error(`the launcher exited before printing "${text}":\n${output.join("").slice(-3000)}`));
-    };
-    const stop = () => {
-      launcher.stdout?.off("data", check);
-      launcher.stderr?.off("data", check);
-      launcher.off("exit", exited);
-    };
-    launcher.stdout?.on("data", check);
-    launcher.stderr?.on("data", check);
-    launcher.once("exit", exited);
-    check();
-  });
-}
-
-const outputLength = () => output.join("").length;
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -105,9 +77,8 @@ beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  launcher.stdout?.setEncoding("utf8").on("data", (text: string) => output.push(text));
-  launcher.stderr?.setEncoding("utf8").on("data", (text: string) => output.push(text));
-  await outputContains("Ready in"); // next start's line once it serves
+  output.attach(launcher);
+  await output.waitFor("Ready in"); // next start's line once it serves
   expect((await fetch(`${base}/api/health`)).status).toBe(200);
 }, 120_000);
 
@@ -152,9 +123,9 @@ describe("npm start's job worker process", () => {
     const user = await signUpWithWebhook("restarted");
     await expectDelivered(user, "restarted", "sent by the first worker");
     const [first] = jobWorkers();
-    const from = outputLength();
+    const from = output.mark();
     process.kill(first!, "SIGKILL");
-    await outputContains("job worker exited", from);
+    await output.waitFor("job worker exited", from);
     // Written while no worker runs: the outbox keeps it for the next one.
     await expectDelivered(user, "restarted", "written while the worker was down");
     const [second, ...others] = jobWorkers();

@@ -12,12 +12,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { GENEROUS_RATE_LIMITS } from "../setup/app-server";
+import { ProcessOutput } from "../setup/process-output";
 import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
 let scratch: ScratchDatabase;
 let npm: ChildProcess;
 let base: string;
-const output: string[] = [];
+const output = new ProcessOutput();
 
 /** Children of a process, with their command lines, from /proc. */
 function childrenOf(pid: number): { pid: number; args: string[] }[] {
@@ -34,36 +35,6 @@ function childrenOf(pid: number): { pid: number; args: string[] }[] {
       }
     });
 }
-
-/** Resolves once the output after `from` holds `text` (checked at each chunk); rejects if npm exits first. */
-function outputContains(text: string | RegExp, from = 0): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const matches = () => {
-      const after = output.join("").slice(from);
-      return typeof text === "string" ? after.includes(text) : text.test(after);
-    };
-    const check = () => {
-      if (!matches()) return;
-      stop();
-      resolve();
-    };
-    const exited = () => {
-      stop();
-      reject(new Error(`npm start exited before printing ${String(text)}:\n${output.join("").slice(-3000)}`));
-    };
-    const stop = () => {
-      npm.stdout?.off("data", check);
-      npm.stderr?.off("data", check);
-      npm.off("exit", exited);
-    };
-    npm.stdout?.on("data", check);
-    npm.stderr?.on("data", check);
-    npm.once("exit", exited);
-    check();
-  });
-}
-
-const outputLength = () => output.join("").length;
 
 async function freePort(): Promise<number> {
   const probe = createServer().listen(0, "127.0.0.1");
@@ -96,9 +67,8 @@ beforeAll(async () => {
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: the cleanup takes every process of it
   });
-  npm.stdout?.setEncoding("utf8").on("data", (text: string) => output.push(text));
-  npm.stderr?.setEncoding("utf8").on("data", (text: string) => output.push(text));
-  await outputContains("Ready in");
+  output.attach(npm);
+  await output.waitFor("Ready in");
   expect((await fetch(`${base}/api/health`)).status).toBe(200);
 }, 120_000);
 
@@ -124,10 +94,10 @@ describe("npm start's launcher", () => {
   it("starts next-server again when it is killed (kill -9), and says why", async () => {
     const { server } = launcherAndServer();
     expect(server).toBeDefined();
-    const from = outputLength();
+    const from = output.mark();
     process.kill(server!, "SIGKILL");
-    await outputContains("[start] next-server exited unexpectedly (killed by SIGKILL); starting it again", from);
-    await outputContains("Ready in", from);
+    await output.waitFor("[start] next-server exited unexpectedly (killed by SIGKILL); starting it again", from);
+    await output.waitFor("Ready in", from);
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
     expect(launcherAndServer().server).not.toBe(server);
   }, 90_000);
@@ -147,10 +117,10 @@ describe("npm start's launcher", () => {
     let received = "";
     while (!received.includes("event: ready")) received += decoder.decode((await reader.read()).value, { stream: true });
 
-    const from = outputLength();
+    const from = output.mark();
     const exited = once(npm, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
     npm.kill("SIGTERM"); // to npm alone, as a service manager sends it
-    await outputContains("shutdown: draining", from);
+    await output.waitFor("shutdown: draining", from);
     const health = await fetch(`${base}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: "draining" });
@@ -165,6 +135,6 @@ describe("npm start's launcher", () => {
     expect(received).toMatch(/\nretry: \d+\n\n$/);
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    expect(output.join("").slice(from)).toContain("shutdown: done");
+    expect(output.after(from)).toContain("shutdown: done");
   }, 90_000);
 });
