@@ -30,7 +30,7 @@ import { explainSearch, SEARCH_CARDS_PER_SNAP, SEARCH_QUERY, SEARCH_SNAPS, searc
 import { commentRequest, seedCommentScenario } from "./comment-scenario";
 import { memoryMb, type RunningServer, startApp, startFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
-import { seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
+import { analyzeWrittenTables, seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 
@@ -189,6 +189,7 @@ async function main() {
             if (!response.ok) throw new Error(`${method} ${path} answered ${response.status} on ${server === app ? "the app" : "the write floor"}: ${text}`);
           }
         }
+        await analyzeWrittenTables(database.url);
         await measure([
           ...plan(`${id}1`, `${label}, 1 connection`, { ...base, url: app.baseUrl, connections: 1 }),
           ...plan(`${id}f1`, `write floor: ${label}, 1 connection`, { ...base, url: writeFloor.baseUrl, connections: 1, serverPid: writeFloor.pid }),

@@ -137,3 +137,19 @@ export function writeRequests(fixtures: WriteFixtures) {
     },
   };
 }
+
+/**
+ * After the warm-up writes: the tables the writes grow (their events, history, feed) analyzed, as
+ * autovacuum does within a minute of a deployment's first writes. Statements prepared while those
+ * tables were empty keep plans made for a table of one page (sequential scans growing with every
+ * write) until PostgreSQL replans them on new statistics, which this gives to the app and the floor alike.
+ */
+export async function analyzeWrittenTables(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`VACUUM ANALYZE "Snap", "Card", "Line", "SnapEvent", "SnapHistory", "FeedEvent"`);
+  } finally {
+    await client.end();
+  }
+}

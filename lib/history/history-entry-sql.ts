@@ -15,6 +15,10 @@ const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
  * The snapshot function runs its query with a snapshot of its own, which sees the rows this
  * statement has changed before it: `bumped` must read the CTEs that change cards or lines, so
  * that they ran first (docs/ARCHITECTURE.md, "Single writes").
+ *
+ * history_cutoff is MATERIALIZED, as in record-snap-history.ts: inlined into the DELETE, its
+ * subqueries ran once per history row of the snap, quadratic in its history (seconds per write
+ * after a few thousand versions, holding the snap's row lock meanwhile).
  */
 export function historyEntrySql(
   param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "actorClientId" | "retentionDays") => string,
@@ -31,7 +35,7 @@ export function historyEntrySql(
       SELECT hc.id, hc.version, hc."updatedAt", ${param("actorType")}::text::"WriteActorType", ${param("actorUserId")}, ${param("actorApiKeyId")}, ${param("actorClientId")}, hc.change,
         CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY_LITERAL}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
-    ), history_cutoff AS (
+    ), history_cutoff AS MATERIALIZED (
       SELECT hc.id, (
         SELECT max(h.version) FROM "SnapHistory" AS h
         WHERE h."snapId" = hc.id AND h.snapshot IS NOT NULL AND h.version <= LEAST(hc.version - ${MIN_VERSIONS_KEPT - 1}, (

@@ -61,7 +61,9 @@ export const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt',
  * always rebuilt from a snapshot and the entries after it; snap_history_snapshot (a database
  * function) runs the detail query only then, so other writes do not even plan it. At a multiple of
  * SNAPSHOT_EVERY the entries retention no longer needs are deleted: those before the newest
- * snapshot at or before the oldest version kept.
+ * snapshot at or before the oldest version kept. history_cutoff is MATERIALIZED so that this
+ * cutoff is computed once per snap: inlined into the DELETE, its subqueries ran once per history
+ * row, quadratic in the snap's history (seconds per write after a few thousand versions).
  */
 function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Prisma.Sql): Prisma.Sql {
   const ids = [...snapIds];
@@ -77,7 +79,7 @@ function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Pri
       SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, ${actor.clientId}, hc.change, hc.outline,
         CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY}, hc.id, hc.version, hc."updatedAt") END
       FROM history_current AS hc
-    ), history_cutoff AS (
+    ), history_cutoff AS MATERIALIZED (
       SELECT hc.id, (
         SELECT max(h.version) FROM "SnapHistory" AS h
         WHERE h."snapId" = hc.id AND h.snapshot IS NOT NULL AND h.version <= LEAST(hc.version - ${MIN_VERSIONS_KEPT - 1}::int, (

@@ -9,6 +9,20 @@ import type { WriteActor } from "./write-actor";
 
 /** Events kept per snap for streams to catch up from; an older Last-Event-ID gets `reset`. */
 export const SNAP_EVENTS_KEPT = 500;
+/** Versions below the kept ones that a write's prune looks at; all of them at every multiple. */
+const SNAP_EVENTS_PRUNE_WINDOW = 64;
+
+/**
+ * The WHERE condition deleting a snap's events older than the kept ones, for the snap `bumped`
+ * (alias `b`) moved to its new version: events `e` of the SNAP_EVENTS_PRUNE_WINDOW versions just below
+ * the kept ones, and every older one at each multiple of the window (a version that skipped its event,
+ * or a jump). A bound below, not only above, because each write deletes one event: an open range
+ * would walk every event deleted since the last vacuum, one index entry each, on every write.
+ */
+export function snapEventsPrunedSql(e: string, b: string): string {
+  return `${e}."snapId" = ${b}.id AND ${e}.version <= ${b}.version - ${SNAP_EVENTS_KEPT}
+        AND ${e}.version > CASE WHEN ${b}.version % ${SNAP_EVENTS_PRUNE_WINDOW} = 0 THEN 0 ELSE ${b}.version - ${SNAP_EVENTS_KEPT + SNAP_EVENTS_PRUNE_WINDOW} END`;
+}
 
 /**
  * Records changes to snaps inside the write's own transaction, in ONE statement whatever the number
@@ -46,7 +60,7 @@ export async function recordSnapChanges(
       SELECT b.id, b.version, ${actor.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, ${actor.clientId}, i.payload FROM bumped AS b JOIN input AS i ON i."snapId" = b.id
     ), pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b
-      WHERE e."snapId" = b.id AND e."snapId" = ANY(${snapIds}::text[]) AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
+      WHERE e."snapId" = ANY(${snapIds}::text[]) AND ${Prisma.raw(snapEventsPrunedSql("e", "b"))}
     ) ${
       riders.length
         ? Prisma.join(

@@ -1,7 +1,7 @@
 import { namedSql, type NamedSql } from "@/lib/db/named-sql";
 import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
 import { SNAP_EVENTS_CHANNEL } from "@/lib/live/live-channels";
-import { SNAP_EVENTS_KEPT } from "@/lib/live/record-snap-changes";
+import { snapEventsPrunedSql } from "@/lib/live/record-snap-changes";
 
 /** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
 export type SingleWriteParam =
@@ -63,7 +63,7 @@ export function singleWriteSql<Name extends string>(
         jsonb_build_object('baseVersion', ${param("baseVersion")}::int) || ${parts.payload}
       FROM bumped AS b
     ), snap_events_pruned AS (
-      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE e."snapId" = b.id AND e.version <= b.version - ${SNAP_EVENTS_KEPT}
+      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE ${snapEventsPrunedSql("e", "b")}
     ) ${parts.riders}
     SELECT ${parts.select}, b.id AS "snapId", b.version,
       CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM pg_notify('${SNAP_EVENTS_CHANNEL}', b.id || ':' || b.version))::int END AS notified

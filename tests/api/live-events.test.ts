@@ -174,17 +174,21 @@ describe("GET /api/snaps/:id/events", () => {
 
   it("keeps the last 500 events of a snap", async () => {
     const snap = await insertSnap(team.owner, { cards: 1 });
-    await sql().query(`INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload) SELECT $1, v, $2, '{}' FROM generate_series(2, 601) AS v`, [
+    // 638 events, as if nothing had pruned them; a write to version 640 (a multiple of the prune
+    // window, lib/live/record-snap-changes.ts) prunes all the old ones, the next write (a batch) the oldest.
+    await sql().query(`INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", payload) SELECT $1, v, $2, '{}' FROM generate_series(2, 639) AS v`, [
       snap.id,
       team.owner.id,
     ]);
-    await sql().query(`UPDATE "Snap" SET version = 601 WHERE id = $1`, [snap.id]);
+    await sql().query(`UPDATE "Snap" SET version = 639 WHERE id = $1`, [snap.id]);
+    const kept = async () =>
+      (await sql().query(`SELECT min(version)::int AS oldest, max(version)::int AS newest, count(*)::int AS n FROM "SnapEvent" WHERE "snapId" = $1`, [snap.id]))
+        .rows[0];
     await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: team.owner.key, body: { title: "x" } });
-    const { rows } = await sql().query(
-      `SELECT min(version)::int AS oldest, max(version)::int AS newest, count(*)::int AS n FROM "SnapEvent" WHERE "snapId" = $1`,
-      [snap.id],
-    );
-    expect(rows[0]).toEqual({ oldest: 103, newest: 602, n: 500 });
+    expect(await kept()).toEqual({ oldest: 141, newest: 640, n: 500 });
+    // The batch path prunes by the same rule (its own statement).
+    await api("PATCH", "/api/snaps/cards/batch", { key: team.owner.key, body: { updates: [{ id: snap.cardIds[0], title: "y" }] } });
+    expect(await kept()).toEqual({ oldest: 142, newest: 641, n: 500 });
   });
 
   it("ends with deleted when the snap is deleted", async () => {
