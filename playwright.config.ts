@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { FAST_TEST_HASHING } from "./tests/setup/app-server";
 
 // E2E_PORT lets two e2e runs share the machine (each with its own build folder and database).
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -25,6 +26,7 @@ function appServer(port: number) {
       RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
       RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
       RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: "1000000",
+      ...FAST_TEST_HASHING,
     },
     reuseExistingServer: false,
     timeout: 300_000,

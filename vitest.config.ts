@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FAST_TEST_HASHING } from "./tests/setup/app-server";
 
 /**
  * `server-only` throws outside a react-server build; tests run lib's server modules in plain Node,
@@ -29,6 +30,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers,
+    // Also for what test files start themselves (the launcher, more app servers) and lib called in process.
+    env: FAST_TEST_HASHING,
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
       {

@@ -162,6 +162,8 @@ const configSchema = z.object({
   JOB_WORKER: oneOf(["process", "app", "off"], "process"),
   EVENT_RETENTION_DAYS: days(30),
   HISTORY_RETENTION_DAYS: days(90, 0),
+  /** Passwords' bcrypt cost; API keys take one less (lib/users/passwords.ts). Tests lower it. */
+  BCRYPT_COST: wholeNumber(4, 15, 11),
   LOG_LEVEL: oneOf(["trace", "debug", "info", "warn", "error", "fatal", "silent"], "info"),
   METRICS_TOKEN: secret(),
   OIDC_ISSUER: text(),

@@ -14,7 +14,7 @@ import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
 import { fanOutEvents } from "@/lib/webhooks/fan-out-events";
 import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
 import { pruneEvents } from "@/lib/webhooks/prune-events";
-import { releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
+import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
 import { pruneOAuthRecords } from "@/lib/oauth/prune-oauth-records";
@@ -101,8 +101,10 @@ export function startJobWorker(): Promise<Runner> {
     crontab: emailEnabled() ? `${CRONTAB}\n0 8 * * * ${EMAIL_DIGEST_TASK}` : CRONTAB,
   }).then((runner) => {
     startFanOutTrigger(runner);
-    // A worker that starts (often one that was killed, started again) frees dead workers' jobs now, not at the minute.
-    void runner.addJob(RELEASE_STALE_TASK, {}, { jobKey: RELEASE_STALE_TASK }).catch(() => {});
+    // A worker that starts (often one that was killed, started again) frees dead workers' jobs soon, not at
+    // the minute: once their locks are past the grace period, which a worker killed just now is not yet.
+    const runAt = new Date(Date.now() + (DEAD_WORKER_GRACE_SECONDS + 1) * 1000);
+    void runner.addJob(RELEASE_STALE_TASK, {}, { jobKey: RELEASE_STALE_TASK, runAt }).catch(() => {});
     return runner;
   });
   return holder.snapJobWorker;

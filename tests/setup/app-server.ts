@@ -24,6 +24,12 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
 };
 
 /**
+ * bcrypt at its lowest cost: the suites sign up hundreds of users and keys, and at the default cost
+ * (lib/users/passwords.ts) hashing them was half of `npm test`'s CPU. Also for the e2e and cluster servers.
+ */
+export const FAST_TEST_HASHING: Record<string, string> = { BCRYPT_COST: "4" };
+
+/**
  * The test servers stand behind a pretend proxy that appends to X-Forwarded-For, so that a test
  * picks the client address it needs (its own, for limits the others do not trip) with that header.
  */
@@ -53,6 +59,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       ...inherited,
       ...(options.behindProxy === false ? {} : BEHIND_ONE_PROXY),
       ...GENEROUS_RATE_LIMITS,
+      ...FAST_TEST_HASHING,
       // One access line per request would bury the test output (the hostile-input test alone sends 10,000).
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...options.env,

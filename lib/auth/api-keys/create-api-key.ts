@@ -4,12 +4,13 @@ import { userActor, type AuditActor } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
+import { passwordBcryptCost } from "@/lib/users/passwords";
 import { MAX_ACTIVE_API_KEYS } from "@/lib/validation/per-user-limits";
 import { displayPrefix, generateApiKeySecret } from "./key-format";
 import { apiKeySummarySelect, createApiKeyInputSchema } from "./schemas";
 
-/** Keys carry 288 random bits, so bcrypt's cost guards a leaked hash table, not guessing. */
-const KEY_BCRYPT_COST = 10;
+/** Keys carry 288 random bits, so bcrypt's cost guards a leaked hash table, not guessing: one less than passwords'. */
+const keyBcryptCost = () => Math.max(4, passwordBcryptCost() - 1);
 
 /**
  * Creates a key for the user and returns its secret, the only time it exists in plaintext.
@@ -18,7 +19,7 @@ const KEY_BCRYPT_COST = 10;
 export async function createApiKey(userId: string, input: unknown, actor: AuditActor = userActor(userId)) {
   const { name, access } = createApiKeyInputSchema.parse(input);
   const secret = generateApiKeySecret();
-  const keyHash = await bcrypt.hash(secret, KEY_BCRYPT_COST);
+  const keyHash = await bcrypt.hash(secret, keyBcryptCost());
 
   const apiKey = await runTransaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${userId} FOR UPDATE`;
