@@ -172,7 +172,7 @@ async function main() {
     const writeKinds = (["h", "i", "j", "k"] as const).filter((id) => wanted(id));
     if (writeKinds.length > 0) {
       log("seeding the single-write scenarios' snaps");
-      const writes = writeRequests(await seedWriteFixtures(database.url, fixtures, WARMUP + SECONDS));
+      const writes = writeRequests(await seedWriteFixtures(database.url, fixtures, WARMUP + SECONDS, 2 * WRITE_WARMUP_REQUESTS));
       const writeFloor = await startFloor(serverEnv, ["--conditions=react-server", "bench/write-floor-server.ts"]);
       servers.push(writeFloor);
       for (const id of writeKinds) {

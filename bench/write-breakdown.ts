@@ -15,7 +15,7 @@ process.env.AUTH_SECRET = "write-breakdown-secret-of-32-characters";
 process.env.LOG_LEVEL ??= "silent";
 try {
   const fixtures = await seedFixtures(database.url, process.env.AUTH_SECRET, 1);
-  const cards = (await seedWriteFixtures(database.url, fixtures, 10)).patchCards[0]!;
+  const cards = (await seedWriteFixtures(database.url, fixtures, 0.1)).patchCards[0]!;
   const { authenticateRequest } = await import("../lib/auth/authenticate-request");
   const { updateCard } = await import("../lib/cards/update-card");
   const { cardEtag } = await import("../lib/cards/card-etag");
