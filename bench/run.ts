@@ -6,7 +6,7 @@
  *
  * Environment: BENCH_DURATION (s per scenario, default 10), BENCH_WARMUP (s, default 3),
  * BENCH_ROUNDS (default 5: the scenarios measured together are interleaved in that many rounds),
- * BENCH_CONNECTIONS (default 10), BENCH_SNAPS (f's smaller workspace, default 10000; the larger is
+ * BENCH_CONNECTIONS (default 10), BENCH_SNAPS (f's smaller workspace, default 10000, and s's corpus below that; the larger is
  * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
  * $TMPDIR/snap-bench-profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
  * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
@@ -44,6 +44,8 @@ const WARMUP = numberEnv("BENCH_WARMUP", Math.min(3, SECONDS));
 const CONNECTIONS = numberEnv("BENCH_CONNECTIONS", 10);
 const SMALL = numberEnv("BENCH_SNAPS", 10_000);
 const LARGE = SMALL * 10;
+/** s's corpus: SEARCH_SNAPS at the default BENCH_SNAPS, a tenth of BENCH_SNAPS below it (CI's smoke). */
+const SEARCH_CORPUS_SNAPS = Math.min(SEARCH_SNAPS, Math.ceil(SMALL / 10));
 /** Rounds each run is cut into (interleaving the scenarios measured together); slices of at least 1 s. */
 const ROUNDS = Math.max(1, Math.min(numberEnv("BENCH_ROUNDS", 5), Math.floor(SECONDS)));
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
@@ -223,12 +225,12 @@ async function main() {
       }
     }
 
-    // s: full-text search over 1,000 snaps / 100,000 cards at one connection, and what the search
+    // s: full-text search over 1,000 snaps / 100,000 cards (at the default BENCH_SNAPS) at one connection, and what the search
     // indexes cost the 100-card batch PATCH: d at one connection with them and without them, interleaved.
     let searchPlans: SearchPlans | null = null;
     if (wanted("s")) {
-      log(`seeding the search corpus: ${SEARCH_SNAPS} snaps, ${SEARCH_SNAPS * SEARCH_CARDS_PER_SNAP} cards`);
-      await seedSearchCorpus(database.url, fixtures);
+      log(`seeding the search corpus: ${SEARCH_CORPUS_SNAPS} snaps, ${SEARCH_CORPUS_SNAPS * SEARCH_CARDS_PER_SNAP} cards`);
+      await seedSearchCorpus(database.url, fixtures, SEARCH_CORPUS_SNAPS);
       const searchRequest = { url: `${app.baseUrl}/api/search?${new URLSearchParams({ q: SEARCH_QUERY })}`, headers: keyAuth };
       const found = (await check(searchRequest.url, { headers: keyAuth }, 200)) as { results: unknown[] };
       if (found.results.length === 0) throw new Error(`GET /api/search?q=${SEARCH_QUERY} found nothing in the corpus`);
@@ -406,7 +408,7 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
   if (searchPlans) {
     const s1 = get("s1");
     console.log(
-      `search "${SEARCH_QUERY}" at ${SEARCH_SNAPS} snaps / ${SEARCH_SNAPS * SEARCH_CARDS_PER_SNAP} cards: p50 ${s1?.p50 ?? "n/a"} ms, p95 ${s1?.p95 ?? "n/a"} ms (1 connection); ` +
+      `search "${SEARCH_QUERY}" at ${SEARCH_CORPUS_SNAPS} snaps / ${SEARCH_CORPUS_SNAPS * SEARCH_CARDS_PER_SNAP} cards: p50 ${s1?.p50 ?? "n/a"} ms, p95 ${s1?.p95 ?? "n/a"} ms (1 connection); ` +
         `${searchPlans.returned} results; in-process lib call median ${searchPlans.libMedianMs.toFixed(1)} ms; SQL execution ${searchPlans.plans.map((x) => `${x.executionMs} ms`).join(" + ")}`,
     );
     for (const { plan } of searchPlans.plans.slice(1)) console.log(plan);

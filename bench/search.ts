@@ -28,8 +28,11 @@ const WORDS = `vendor contract budget launch hiring roadmap design review sprint
   .split(/\s+/)
   .filter(Boolean);
 
-/** Seeds the corpus once (ids start with "t"): half the snaps shared with the workspace. */
-export async function seedSearchCorpus(url: string, fixtures: Pick<Fixtures, "userId" | "workspaceId">): Promise<void> {
+/**
+ * Seeds the corpus once (ids start with "t"): `snaps` snaps (SEARCH_SNAPS in a full run) of
+ * SEARCH_CARDS_PER_SNAP cards, half of them shared with the workspace.
+ */
+export async function seedSearchCorpus(url: string, fixtures: Pick<Fixtures, "userId" | "workspaceId">, snaps = SEARCH_SNAPS): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -41,7 +44,7 @@ export async function seedSearchCorpus(url: string, fixtures: Pick<Fixtures, "us
               i % 2 = 0, now() - make_interval(mins => i * 7)
        FROM generate_series(1, $3::int) AS i, (SELECT $4::text[] AS w, cardinality($4::text[]) AS n) v
        ON CONFLICT (id) DO NOTHING`,
-      [fixtures.userId, fixtures.workspaceId, SEARCH_SNAPS, WORDS],
+      [fixtures.userId, fixtures.workspaceId, snaps, WORDS],
     );
     await client.query(
       `INSERT INTO "Card" (id, "snapId", row, col, title, note, "updatedAt")
@@ -54,7 +57,7 @@ export async function seedSearchCorpus(url: string, fixtures: Pick<Fixtures, "us
               now() - make_interval(mins => i * 7 + g)
        FROM generate_series(1, $1::int) AS i, generate_series(0, $2::int - 1) AS g, (SELECT $3::text[] AS w, cardinality($3::text[]) AS n) v
        ON CONFLICT (id) DO NOTHING`,
-      [SEARCH_SNAPS, SEARCH_CARDS_PER_SNAP, WORDS],
+      [snaps, SEARCH_CARDS_PER_SNAP, WORDS],
     );
     await client.query(`VACUUM ANALYZE "Snap", "Card"`);
   } finally {
