@@ -73,3 +73,13 @@ export function addWorkspaceMember(adminEmail: string, email: string): void {
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
+
+/**
+ * The pages' accessibility checks run each theme and each width once, paired: the light theme on a
+ * laptop, the dark one at phone width. A theme changes colours, not layout, and a width layout, not
+ * colours, so the other two pairs repeated the same checks (about 20 s of each CI run).
+ */
+export const THEMES_AND_WIDTHS = [
+  { theme: "light", viewport: { width: 1280, height: 800 } },
+  { theme: "dark", viewport: { width: 390, height: 844 } },
+] as const;

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./board-helpers";
+import { signUp, THEMES_AND_WIDTHS } from "./board-helpers";
 
 /**
- * The OAuth consent page and the Connected apps list, in both themes, on a laptop and at phone
- * width: no serious axe violation, no sideways scroll; Deny goes back to the app with access_denied,
+ * The OAuth consent page and the Connected apps list, in both themes and at both widths
+ * (THEMES_AND_WIDTHS): no serious axe violation, no sideways scroll; Deny goes back to the app with access_denied,
  * Allow with a code; the list shows the app once its code is exchanged.
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -20,66 +20,61 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
 }
 
-for (const theme of ["light", "dark"] as const) {
-  for (const viewport of [
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ]) {
-    test(`consent and connected apps in the ${theme} theme at ${viewport.width} px`, async ({ page, baseURL }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
-      await signUp(page, "Connie Consent");
-      const registered = await page.request.post("/oauth/register", {
-        data: { client_name: "Axe Assistant with a rather long name", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
-      });
-      const client = (await registered.json()) as { client_id: string };
-      const verifier = randomBytes(32).toString("base64url");
-      const query = new URLSearchParams({
-        response_type: "code",
-        client_id: client.client_id,
-        redirect_uri: REDIRECT_URI,
-        code_challenge: createHash("sha256").update(verifier).digest("base64url"),
-        code_challenge_method: "S256",
-        state: "s1",
-        resource: `${baseURL}/api/mcp`,
-      });
-      // The app's loopback redirect URI: answered here, the code read from the address.
-      const returned: URL[] = [];
-      await page.route("http://127.0.0.1:9/**", async (route) => {
-        returned.push(new URL(route.request().url()));
-        await route.fulfill({ status: 200, contentType: "text/plain", body: "back in the app" });
-      });
-
-      await page.goto(`/oauth/authorize?${query}`);
-      await expect(page.getByRole("heading", { name: /Connect Axe Assistant/ })).toBeVisible();
-      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `tests/artifacts/oauth-consent-${theme}-${viewport.width}.png`, fullPage: true });
-
-      // Keyboard: Deny is reachable and sends the app away with access_denied.
-      await page.getByRole("button", { name: "Deny" }).focus();
-      await page.keyboard.press("Enter");
-      await expect(page.getByText("back in the app")).toBeVisible();
-      expect(returned.at(-1)?.searchParams.get("error")).toBe("access_denied");
-
-      await page.goto(`/oauth/authorize?${query}`);
-      await page.getByRole("button", { name: "Allow" }).click();
-      await expect(page.getByText("back in the app")).toBeVisible();
-      const code = returned.at(-1)?.searchParams.get("code");
-      expect(code).toBeTruthy();
-      const exchanged = await page.request.post("/oauth/token", {
-        form: { grant_type: "authorization_code", code: code!, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: client.client_id },
-      });
-      expect(exchanged.status()).toBe(200);
-
-      await page.goto("/settings/integrations");
-      const apps = page.getByRole("list", { name: "Connected apps" });
-      await expect(apps.getByText("Axe Assistant with a rather long name")).toBeVisible();
-      await expect(apps.getByText(/Read and write · MCP server/)).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `tests/artifacts/connected-apps-${theme}-${viewport.width}.png`, fullPage: true });
+for (const { theme, viewport } of THEMES_AND_WIDTHS) {
+  test(`consent and connected apps in the ${theme} theme at ${viewport.width} px`, async ({ page, baseURL }) => {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: theme });
+    await signUp(page, "Connie Consent");
+    const registered = await page.request.post("/oauth/register", {
+      data: { client_name: "Axe Assistant with a rather long name", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
     });
-  }
+    const client = (await registered.json()) as { client_id: string };
+    const verifier = randomBytes(32).toString("base64url");
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: client.client_id,
+      redirect_uri: REDIRECT_URI,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      state: "s1",
+      resource: `${baseURL}/api/mcp`,
+    });
+    // The app's loopback redirect URI: answered here, the code read from the address.
+    const returned: URL[] = [];
+    await page.route("http://127.0.0.1:9/**", async (route) => {
+      returned.push(new URL(route.request().url()));
+      await route.fulfill({ status: 200, contentType: "text/plain", body: "back in the app" });
+    });
+
+    await page.goto(`/oauth/authorize?${query}`);
+    await expect(page.getByRole("heading", { name: /Connect Axe Assistant/ })).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `tests/artifacts/oauth-consent-${theme}-${viewport.width}.png`, fullPage: true });
+
+    // Keyboard: Deny is reachable and sends the app away with access_denied.
+    await page.getByRole("button", { name: "Deny" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("back in the app")).toBeVisible();
+    expect(returned.at(-1)?.searchParams.get("error")).toBe("access_denied");
+
+    await page.goto(`/oauth/authorize?${query}`);
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(page.getByText("back in the app")).toBeVisible();
+    const code = returned.at(-1)?.searchParams.get("code");
+    expect(code).toBeTruthy();
+    const exchanged = await page.request.post("/oauth/token", {
+      form: { grant_type: "authorization_code", code: code!, code_verifier: verifier, redirect_uri: REDIRECT_URI, client_id: client.client_id },
+    });
+    expect(exchanged.status()).toBe(200);
+
+    await page.goto("/settings/integrations");
+    const apps = page.getByRole("list", { name: "Connected apps" });
+    await expect(apps.getByText("Axe Assistant with a rather long name")).toBeVisible();
+    await expect(apps.getByText(/Read and write · MCP server/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: `tests/artifacts/connected-apps-${theme}-${viewport.width}.png`, fullPage: true });
+  });
 }
