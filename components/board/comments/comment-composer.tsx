@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { toApiBody, type Mentionable } from "./comment-types";
 
 interface CommentComposerProps {
@@ -29,6 +29,16 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once a picked mention is in the text: set in the same commit as the text,
+  // before the next keystroke is handled (a frame later, a fast typist's next letter had already
+  // gone to the end of the text, and the caret was then moved back before it).
+  const caretAfterPick = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caretAfterPick.current === null) return;
+    area.current?.focus();
+    area.current?.setSelectionRange(caretAfterPick.current, caretAfterPick.current);
+    caretAfterPick.current = null;
+  }, [text]);
   const listId = useId();
   const errorId = useId();
 
@@ -49,11 +59,7 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
     setText(next);
     setPicked((current) => (current.some((p) => p.id === person.id) ? current : [...current, person]));
     setQuery(null);
-    const position = query.start + person.name.length + 2;
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(position, position);
-    });
+    caretAfterPick.current = query.start + person.name.length + 2;
   };
 
   const submit = async () => {
