@@ -10,14 +10,18 @@ import { config } from "@/lib/config";
  */
 export const passwordBcryptCost = (): number => config().BCRYPT_COST;
 
-/** Compared against when the email is unknown, so both paths take the same time. */
-let dummyHash: string | undefined;
+/**
+ * Compared against when the email is unknown, so both paths take the same time. Made on the first
+ * sign-in, off the event loop (a hashSync there held every other request for a hash's time).
+ */
+let dummyHash: Promise<string> | undefined;
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, passwordBcryptCost());
 }
 
-export function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  dummyHash ??= bcrypt.hashSync("no-such-user-password", passwordBcryptCost());
-  return bcrypt.compare(password, hash ?? dummyHash).then((ok) => ok && Boolean(hash));
+export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  dummyHash ??= bcrypt.hash("no-such-user-password", passwordBcryptCost());
+  const ok = await bcrypt.compare(password, hash ?? (await dummyHash));
+  return ok && Boolean(hash);
 }

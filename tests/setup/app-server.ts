@@ -25,7 +25,8 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
 
 /**
  * bcrypt at its lowest cost: the suites sign up hundreds of users and keys, and at the default cost
- * (lib/users/passwords.ts) hashing them was half of `npm test`'s CPU. Also for the e2e and cluster servers.
+ * (lib/users/passwords.ts) hashing them was half of `npm test`'s CPU. Also the e2e servers' (playwright.config.ts)
+ * and, through vitest.config.ts, what test files start themselves.
  */
 export const FAST_TEST_HASHING: Record<string, string> = { BCRYPT_COST: "4" };
 
