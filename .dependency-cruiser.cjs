@@ -5,7 +5,7 @@
 
 /** lib's server modules (the database, secrets, sessions, logs): the browser never loads them. */
 const SERVER_LIB =
-  "^lib/(db|auth|log|rate-limit|security|metrics|mcp|cache|health|live|webhooks|audit|events|history|request|search/(?!search-schemas)|board-model/(snap-access|find-snap-detail|card-columns-sql)|config[.]ts)";
+  "^lib/(db|auth|log|rate-limit|security|metrics|mcp|cache|health|live|webhooks|audit|events|history|request|search/(?!search-schemas|fold-search-text|parse-search-text)|board-model/(snap-access|find-snap-detail|card-columns-sql)|config[.]ts)";
 
 module.exports = {
   forbidden: [

@@ -1,36 +1,13 @@
-import { config, ConfigError, runtime } from "./lib/config";
-
 /**
- * Next runs register() once per server process, before it serves a request: the job worker (and
- * its schema, which writes queue jobs into) is ready before the first write; under npm start the
- * worker is a process of its own, and this only migrates its schema (JOB_WORKER=off). A database
- * that is down at start does not keep the server from starting (it retries). docs/ARCHITECTURE.md,
- * "Webhooks and the event feed". The configuration is checked first: a bad value stops the start,
- * naming the variable (lib/config.ts). Under npm start it also installs the drain on SIGTERM
- * (lib/http/graceful-shutdown.ts).
+ * Next runs register() once per server process, in each runtime. Everything it does needs Node.js
+ * (instrumentation-node.ts), so that half is imported only in the Node runtime, as Next documents:
+ * the build replaces `process.env.NEXT_RUNTIME` with the runtime it compiles for and leaves the
+ * import out of the Edge bundle, which would otherwise carry (and warn about) Node-only modules.
  */
 export async function register(): Promise<void> {
-  if (!runtime.isNodeRuntime()) return;
-  try {
-    config();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    // Next logs a failed hook and serves on; a server with a setting it cannot read must not.
-    console.error(error.message);
-    process.exit(1);
+  // eslint-disable-next-line no-restricted-properties -- the build must see this literal to drop the Edge import
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
   }
-  // Before the first request: the client address comes from the socket (lib/rate-limit/client-ip.ts).
-  const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
-  stampSocketAddress();
-  const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
-  // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
-  if (runtime.handlesSignalsItself()) {
-    const { installGracefulShutdown } = await import("./lib/http/graceful-shutdown");
-    const { endEventStreamsForStop } = await import("./lib/live/snap-stream-hub");
-    installGracefulShutdown(async () => {
-      endEventStreamsForStop();
-      await stopJobWorker();
-    });
-  }
-  await startJobWorkerOrRetry();
 }

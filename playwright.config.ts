@@ -26,6 +26,7 @@ function appServer(port: number) {
       RATE_LIMIT_SIGN_UP_PER_IP: "1000000",
       RATE_LIMIT_SIGN_UP_PER_EMAIL: "1000000",
       RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: "1000000",
+      RATE_LIMIT_OAUTH_TOKENS_PER_IP: "1000000",
       ...FAST_TEST_HASHING,
     },
     reuseExistingServer: false,
@@ -53,6 +54,9 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
+    // A control that never shows fails its step in seconds, not at the test's whole timeout.
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     viewport: { width: 1280, height: 800 },
     // Recording a trace costs every test CPU (a screencast and DOM snapshots): in CI, where a failed
     // test runs again, only the retry records one.

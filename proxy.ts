@@ -3,6 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { refuseMalformedPath } from "@/lib/http/refuse-malformed-path";
 import { consentFormAction } from "@/lib/oauth/consent-form-action";
 import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-security-policy";
+import { refuseCrossSiteAction } from "@/lib/security/refuse-cross-site-action";
+import { refuseUnreadableActionForm } from "@/lib/security/refuse-unreadable-action-form";
 
 /**
  * Pages: a fresh CSP nonce per request. Next.js reads the nonce from the request's
@@ -11,11 +13,13 @@ import { createNonce, pageContentSecurityPolicy } from "@/lib/security/content-s
  * for a path with percent-encoding (see `config`), so the API's hot path pays nothing;
  * next.config.mjs gives the API a static policy.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // Before routing: a path Next's router cannot decode would otherwise be its bare 500 (docs/API.md, "Errors").
   const refused = refuseMalformedPath(request.nextUrl.pathname);
   if (refused) return refused;
   if (request.nextUrl.pathname.startsWith("/api")) return NextResponse.next();
+  const refusedAction = refuseCrossSiteAction(request) ?? (await refuseUnreadableActionForm(request));
+  if (refusedAction) return refusedAction;
   const policy = pageContentSecurityPolicy(createNonce(), {
     development: runtime.isDevelopment(),
     formActionExtra: consentFormAction(request.nextUrl),

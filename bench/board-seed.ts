@@ -1,5 +1,5 @@
 /**
- * The boards the browser benches measure (bench/board.ts, bench/board-trace.ts): made through the
+ * The boards the browser benches measure (bench/board-bench-session.ts, bench/board-trace.ts): made through the
  * API as a person's editor would make them.
  */
 import type { Page } from "@playwright/test";

@@ -9,6 +9,14 @@
  * - arrow key and inline-editor keystroke: the key event's timestamp to the end of the next frame
  *   (a task posted from that frame's requestAnimationFrame runs once the frame is rendered);
  * - a drag across 10 columns: the longest frame while dragging;
+ * - zoom: Ctrl+wheel out from 100 % to the fit of the whole board, a notch at a time, a rest, back
+ *   in to 200 %, a rest, then fit (Shift+1) and back to 100 % (Ctrl+0), each followed by its rest
+ *   (bench/board-zoom-gesture.ts): the frames that painted a new zoom, p95 and max, and every frame
+ *   from the first notch to the last rest, p95 and max, which counts the render once a gesture
+ *   rests. A frame is requestAnimationFrame's time to the next one (an interval, not input to
+ *   paint: 16.7 ms is a frame on time at 60 Hz, what a frame that does nothing measures), counted
+ *   for the frame whose rendering drew the step, a key's step as well as the wheel's; each also as
+ *   a ratio to the arrow key's median in the same run, the baseline that carries the machine's load;
  * - JS heap used after a forced garbage collection;
  * - the public page of the same board: first card.
  *
@@ -17,10 +25,9 @@
  * Environment: BOARD_BENCH_RUNS (loads per board, default 3), CHROMIUM_PATH.
  */
 import { writeFileSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { seedBoard } from "./board-seed";
-import { createBenchDatabase } from "./database";
-import { startApp } from "./server";
+import { type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { openBoardBenchSession } from "./board-bench-session";
+import { zoomFrameLoop, zoomGesture } from "./board-zoom-gesture";
 
 const RUNS = Math.max(1, Number(process.env.BOARD_BENCH_RUNS ?? 3));
 const KEYS = 24;
@@ -29,7 +36,7 @@ const log = (line: string) => console.error(`[bench:board] ${line}`);
 /** Installed before any page script: the clocks the figures are read from. */
 const PROBES = `
 (() => {
-  const probe = (window.__bench = { firstCard: null, longTasks: [], keys: [], frames: [], recordFrames: false });
+  const probe = (window.__bench = { firstCard: null, longTasks: [], keys: [], frames: [], recordFrames: false, zoomFrames: [] });
   const afterFrame = (done) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => done(performance.now());
@@ -50,13 +57,7 @@ const PROBES = `
     const started = event.timeStamp;
     afterFrame((at) => probe.keys.push(at - started));
   }, true);
-  let last = 0;
-  const tick = (now) => {
-    if (probe.recordFrames && last) probe.frames.push(now - last);
-    last = now;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
+  ${zoomFrameLoop({ onFrame: "if (probe.recordFrames) probe.frames.push(length);", onZoomFrame: "probe.zoomFrames.push(length);" })}
 })();
 `;
 
@@ -65,6 +66,7 @@ interface Probe {
   longTasks: { start: number; duration: number }[];
   keys: number[];
   frames: number[];
+  zoomFrames: number[];
 }
 
 interface Figures {
@@ -73,6 +75,10 @@ interface Figures {
   arrowKeyMs: { median: number; max: number };
   editorKeyMs: { median: number; max: number };
   dragLongestFrameMs: number;
+  zoomFrameMs: { p95: number; max: number; count: number };
+  zoomAllFrameMs: { p95: number; max: number; count: number };
+  /** Each frame with a new zoom, in order (raw runs only, in bench/board-results.json: which step was slow). */
+  zoomFramesMs?: number[];
   heapMb: number;
   domNodes: number;
   publicFirstCardMs: number;
@@ -81,6 +87,10 @@ interface Figures {
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
 };
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Probe }).__bench);
@@ -104,6 +114,21 @@ async function heapMb(page: Page): Promise<number> {
   const { usedSize } = await session.send("Runtime.getHeapUsage");
   await session.detach();
   return usedSize / 1024 / 1024;
+}
+
+/**
+ * Zooming by wheel (out, in), fit and reset, each gesture followed by its rest: the frames that
+ * painted a new zoom, and every frame of the whole sequence (the renders once gestures rest included), in ms.
+ */
+async function measureZoom(page: Page): Promise<{ shown: number[]; all: number[] }> {
+  const before = await probeOf(page);
+  const record = (on: boolean) =>
+    page.evaluate((value) => ((window as unknown as { __bench: Probe & { recordFrames: boolean } }).__bench.recordFrames = value), on);
+  await record(true);
+  await zoomGesture(page);
+  await record(false);
+  const after = await probeOf(page);
+  return { shown: after.zoomFrames.slice(before.zoomFrames.length), all: after.frames.slice(before.frames.length) };
 }
 
 async function measureBoard(
@@ -130,6 +155,9 @@ async function measureBoard(
   await page.locator('[role="gridcell"][data-card-id]').first().click();
   const arrows: number[] = [];
   for (let index = 0; index < KEYS; index += 1) arrows.push(await timedKey(page, index < KEYS / 2 ? "ArrowRight" : "ArrowDown"));
+
+  // Zoom: Ctrl+wheel out a notch at a time to the floor, back in to 200 %, then fit and 100 %.
+  const zoom = await measureZoom(page);
 
   // Keystrokes in the inline editor of the selected card, then cancelled.
   await page.keyboard.press("Enter");
@@ -175,6 +203,9 @@ async function measureBoard(
     arrowKeyMs: { median: median(arrows), max: Math.max(...arrows) },
     editorKeyMs: { median: median(typing), max: Math.max(...typing) },
     dragLongestFrameMs: Math.max(0, ...frames),
+    zoomFrameMs: { p95: percentile(zoom.shown, 0.95), max: Math.max(0, ...zoom.shown), count: zoom.shown.length },
+    zoomAllFrameMs: { p95: percentile(zoom.all, 0.95), max: Math.max(0, ...zoom.all), count: zoom.all.length },
+    zoomFramesMs: zoom.shown.map((ms) => round(ms)),
     heapMb: heap,
     domNodes,
     publicFirstCardMs,
@@ -189,6 +220,8 @@ function summarize(runs: Figures[]): Figures {
     arrowKeyMs: { median: pick((f) => f.arrowKeyMs.median), max: pick((f) => f.arrowKeyMs.max) },
     editorKeyMs: { median: pick((f) => f.editorKeyMs.median), max: pick((f) => f.editorKeyMs.max) },
     dragLongestFrameMs: pick((f) => f.dragLongestFrameMs),
+    zoomFrameMs: { p95: pick((f) => f.zoomFrameMs.p95), max: pick((f) => f.zoomFrameMs.max), count: pick((f) => f.zoomFrameMs.count) },
+    zoomAllFrameMs: { p95: pick((f) => f.zoomAllFrameMs.p95), max: pick((f) => f.zoomAllFrameMs.max), count: pick((f) => f.zoomAllFrameMs.count) },
     heapMb: pick((f) => f.heapMb),
     domNodes: pick((f) => f.domNodes),
     publicFirstCardMs: pick((f) => f.publicFirstCardMs),
@@ -196,28 +229,10 @@ function summarize(runs: Figures[]): Figures {
 }
 
 async function main() {
-  const { ensureBuild } = await import("../scripts/ensure-build");
-  await ensureBuild({ log });
-  const database = await createBenchDatabase();
-  const app = await startApp({ DATABASE_URL: database.url, AUTH_SECRET: "bench-board-secret-0123456789abcdef", LOG_LEVEL: "warn" });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  const session = await openBoardBenchSession("bench-board", log);
+  const { browser, storageState, boards } = session;
+  const app = { baseUrl: session.baseUrl };
   try {
-    const setup = await browser.newContext({ baseURL: app.baseUrl });
-    const page = await setup.newPage();
-    await page.goto("/sign-up");
-    await page.getByLabel("Name").fill("Bench Board");
-    await page.getByLabel("Email").fill(`bench-board-${Date.now()}@example.test`);
-    await page.getByLabel("Password").fill("correct-horse-42");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await page.waitForURL((url) => url.pathname === "/");
-    log("seeding a 20 x 20 and a 100 x 100 board…");
-    const boards = { small: await seedBoard(page, 20, 20), large: await seedBoard(page, 100, 100) };
-    const storageState = await setup.storageState();
-    await setup.close();
-
     // A first load of each warms the server's route code and caches; not counted.
     for (const board of Object.values(boards)) await measureBoard(browser, storageState, app.baseUrl, board);
     const runs: { small: Figures[]; large: Figures[] } = { small: [], large: [] };
@@ -236,6 +251,22 @@ async function main() {
       ["editor keystroke to next frame, median (ms)", small.editorKeyMs.median, large.editorKeyMs.median],
       ["editor keystroke to next frame, max (ms)", small.editorKeyMs.max, large.editorKeyMs.max],
       ["drag across 10 columns, longest frame (ms)", small.dragLongestFrameMs, large.dragLongestFrameMs],
+      ["zoom (wheel, fit, 100 %), frames with a new zoom, p95 (ms)", small.zoomFrameMs.p95, large.zoomFrameMs.p95],
+      ["zoom, longest frame with a new zoom (ms)", small.zoomFrameMs.max, large.zoomFrameMs.max],
+      ["zoom, frames with a new zoom (count)", small.zoomFrameMs.count, large.zoomFrameMs.count],
+      ["zoom, every frame of the sequence (rests' renders included), p95 (ms)", small.zoomAllFrameMs.p95, large.zoomAllFrameMs.p95],
+      ["zoom, every frame of the sequence, longest (ms)", small.zoomAllFrameMs.max, large.zoomAllFrameMs.max],
+      ["zoom, every frame of the sequence (count)", small.zoomAllFrameMs.count, large.zoomAllFrameMs.count],
+      [
+        "zoom p95 (new zoom) ÷ arrow key median",
+        round(small.zoomFrameMs.p95 / small.arrowKeyMs.median, 2),
+        round(large.zoomFrameMs.p95 / large.arrowKeyMs.median, 2),
+      ],
+      [
+        "zoom p95 (every frame) ÷ arrow key median",
+        round(small.zoomAllFrameMs.p95 / small.arrowKeyMs.median, 2),
+        round(large.zoomAllFrameMs.p95 / large.arrowKeyMs.median, 2),
+      ],
       ["JS heap after GC (MB)", small.heapMb, large.heapMb],
       ["DOM elements", small.domNodes, large.domNodes],
       ["public page first card (ms)", small.publicFirstCardMs, large.publicFirstCardMs],
@@ -245,9 +276,7 @@ async function main() {
     for (const [label, a, b] of rows) console.log(`| ${label} | ${a} | ${b} | ${a > 0 ? round(b / a, 2) : "–"} |`);
     writeFileSync("bench/board-results.json", JSON.stringify({ runs: RUNS, small, large, raw: runs }, null, 2));
   } finally {
-    await browser.close();
-    await app.stop();
-    await database.drop();
+    await session.close();
   }
 }
 

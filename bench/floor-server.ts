@@ -10,17 +10,15 @@
  * Run by the bench as a child process: `node --import tsx bench/floor-server.ts`; prints
  * `listening <port>` once ready. DATABASE_URL names the database; DATABASE_POOL_SIZE as for the app.
  */
-import { createHash } from "node:crypto";
 import { createServer, type ServerResponse } from "node:http";
-import bcrypt from "bcrypt";
 import pg from "pg";
 import { cardSelect } from "../lib/board-model/card-selects";
 import { lineSelect } from "../lib/board-model/line-selects";
 import { snapFieldsSelect } from "../lib/board-model/snap-selects";
+import { keyProver } from "./floor-key";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-const provenKeyIds = new Map<string, string>();
-const KEY_PATTERN = /^service_sk_[A-Za-z0-9_-]{48}$/;
+const provenKeyId = keyProver(pool);
 
 // The columns of the app's response shape (pg returns enum values as their text): the floor reads
 // exactly the fields the app sends, whatever they become, and bench/run.ts checks the bodies match.
@@ -43,18 +41,8 @@ interface Caller {
 }
 
 async function authenticate(authorization: string | undefined): Promise<Caller | null> {
-  const key = /^Bearer (\S+)$/.exec(authorization?.trim() ?? "")?.[1];
-  if (!key || !KEY_PATTERN.test(key)) return null;
-  const fingerprint = createHash("sha256").update(key).digest("base64url");
-  let keyId = provenKeyIds.get(fingerprint);
-  if (!keyId) {
-    const { rows } = await pool.query<{ id: string; keyHash: string }>(`SELECT id, "keyHash" FROM "ApiKey" WHERE prefix = $1 AND "revokedAt" IS NULL`, [
-      key.slice(0, 20),
-    ]);
-    for (const row of rows) if (await bcrypt.compare(key, row.keyHash)) keyId = row.id;
-    if (!keyId) return null;
-    provenKeyIds.set(fingerprint, keyId);
-  }
+  const keyId = await provenKeyId(authorization);
+  if (!keyId) return null;
   const { rows } = await pool.query<Caller>(
     `SELECT k."userId", m."workspaceId", m.role::text AS role
      FROM "ApiKey" k JOIN "Membership" m ON m."userId" = k."userId"

@@ -1,5 +1,5 @@
 /**
- * Load check of live updates (README, "Live updates"): `npm run bench:live`. Starts the production build (built when
+ * Load check of live updates (docs/API.md, "Live updates"): `npm run bench:live`. Starts the production build (built when
  * stale, into NEXT_DIST_DIR, default .next-bench) on a fresh database, opens BENCH_LIVE_STREAMS event
  * streams (default 200) on BENCH_LIVE_SNAPS snaps (default 1: every event fans out to all of them),
  * makes BENCH_LIVE_WRITES batch PATCHes of 10 cards (default 60, one every BENCH_LIVE_INTERVAL ms,

@@ -12,7 +12,7 @@ import { cpuTimeMs } from "./server";
 
 export interface LoadOptions {
   url: string;
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   headers?: Record<string, string>;
   /** A body per request; `client` is the connection's index (0 … connections-1), `n` counts its requests. */
   body?: (client: number, n: number) => string;

@@ -3,11 +3,12 @@
  * build (`next start`, as a deployment runs it) and the plain floor server of scenario g. Also reads
  * a child's CPU time and memory from /proc, so that CPU per request and peak RSS can be reported.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
+import { staleBuildReason } from "../scripts/ensure-build";
 import { keepAliveArgs } from "../scripts/server-keep-alive";
 import { serverNodeOptions } from "../scripts/server-node-options";
 import { BENCH_METRICS_TOKEN } from "./server-metrics";
@@ -82,20 +83,18 @@ const UNREACHED_RATE_LIMITS = {
  * (bench/server-metrics.ts), rate limits out of reach. `nodeFlags` go to node itself (e.g. --cpu-prof);
  * `cwd` is the checkout to run.
  */
-export async function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
+export function startApp(env: Record<string, string>, nodeFlags: string[] = [], cwd = process.cwd()): Promise<RunningServer> {
+  return startNext({ ...UNREACHED_RATE_LIMITS, ...env, METRICS_TOKEN: BENCH_METRICS_TOKEN }, nodeFlags, cwd, [], "/api/health");
+}
+
+/** `next start` with the app's heap cap and keep-alive, answered once `readyPath` answers at all (2xx for the app). */
+async function startNext(env: Record<string, string>, nodeFlags: string[], cwd: string, dir: string[], readyPath: string): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
+  const args = [...nodeFlags, "node_modules/next/dist/bin/next", "start", ...dir, "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()];
+  const child = spawn(process.execPath, args, {
     cwd,
     // The heap cap `npm start` sets (scripts/server-node-options.ts); node flags given here win.
-    env: {
-      ...process.env,
-      NODE_OPTIONS: serverNodeOptions(),
-      ...UNREACHED_RATE_LIMITS,
-      ...env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      METRICS_TOKEN: BENCH_METRICS_TOKEN,
-    },
+    env: { ...process.env, NODE_OPTIONS: serverNodeOptions(), ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const server = wrap(child, `http://127.0.0.1:${port}`);
@@ -103,7 +102,9 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}:\n${server.log.join("\n")}`);
     try {
-      if ((await fetch(`${server.baseUrl}/api/health`)).ok) return server;
+      const response = await fetch(server.baseUrl + readyPath);
+      await response.arrayBuffer();
+      if (response.ok || dir.length > 0) return server;
     } catch {
       // not listening yet
     }
@@ -111,6 +112,28 @@ export async function startApp(env: Record<string, string>, nodeFlags: string[] 
   }
   await server.stop();
   throw new Error(`next start did not answer within 60 s:\n${server.log.join("\n")}`);
+}
+
+const NEXT_FLOOR_DIR = "bench/next-floor";
+/** What the Next floor's build is made from: a newer file here makes it stale. */
+const NEXT_FLOOR_SOURCES = [`${NEXT_FLOOR_DIR}/app`, `${NEXT_FLOOR_DIR}/next.config.mjs`, "bench/write-floor-handler.ts", "lib", "package.json"];
+
+/**
+ * The Next write floor (bench/next-floor/: a bare Next app of the app's Next version whose one route
+ * handler does bench/write-floor-handler.ts's writes), built first when missing or stale, then
+ * started as the app is: `next start`, the same heap cap, keep-alive and node flags.
+ */
+export async function startNextFloor(env: Record<string, string>, nodeFlags: string[], log: (line: string) => void): Promise<RunningServer> {
+  const reason = staleBuildReason(NEXT_FLOOR_SOURCES, `${NEXT_FLOOR_DIR}/.next/BUILD_ID`);
+  if (reason) {
+    log(`building the Next write floor (${reason})…`);
+    const result = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build", NEXT_FLOOR_DIR], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (result.status !== 0) throw new Error(`next build ${NEXT_FLOOR_DIR} failed with exit code ${result.status}`);
+  }
+  return startNext(env, nodeFlags, process.cwd(), [NEXT_FLOOR_DIR], "/api/ready");
 }
 
 /** bench/floor-server.ts (or `script`, e.g. bench/write-floor-server.ts with its node flags) under tsx. */

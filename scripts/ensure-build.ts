@@ -11,6 +11,7 @@ const SOURCES = [
   "next.config.mjs",
   "proxy.ts",
   "instrumentation.ts",
+  "instrumentation-node.ts",
   "package.json",
   "tsconfig.json",
   "postcss.config.mjs",
@@ -41,11 +42,11 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Why the build must be made again, or null when .next is up to date with the sources. */
-export function staleBuildReason(): string | null {
-  if (!existsSync(BUILD_ID)) return "no production build yet";
-  const builtAt = statSync(BUILD_ID).mtimeMs;
-  const changed = SOURCES.find((source) => newestMtime(source) > builtAt);
+/** Why a build must be made again (by default the app's in NEXT_DIST_DIR), or null when it is up to date with its sources. */
+export function staleBuildReason(sources = SOURCES, buildId = BUILD_ID): string | null {
+  if (!existsSync(buildId)) return "no production build yet";
+  const builtAt = statSync(buildId).mtimeMs;
+  const changed = sources.find((source) => newestMtime(source) > builtAt);
   return changed ? `${changed} changed since the last build` : null;
 }
 

@@ -139,7 +139,7 @@ const appRestarts = new RestartDelay();
 
 /**
  * Runs `next start` until a stop is asked for. When next-server dies on its own (a crash, out of
- * memory, a kill -9), the launcher logs how and starts it again, as it does the job worker (README,
+ * memory, a kill -9), the launcher logs how and starts it again, as it does the job worker (docs/OPERATIONS.md,
  * "Running on PostgreSQL with several instances"); the load balancer's health check sees it down
  * meanwhile. Resolves with the exit code for this process: 0 when it stopped as asked.
  */
@@ -200,18 +200,29 @@ const parentWatch = setInterval(() => {
 }, 500);
 parentWatch.unref();
 
-async function main(): Promise<number> {
-  const staleBecause = staleBuildReason();
-  if (staleBecause) {
-    log(`building the app: ${staleBecause}`);
-    const built = await next(["build"], process.env);
-    if (stopping) return 0;
-    if (built.code !== 0) {
-      log(`next build failed (${describeExit(built)})`);
-      return built.code || 1;
-    }
-  }
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
+/**
+ * `next build` when the build is missing or stale; resolves with its exit code (0: nothing to do).
+ * Without Next's type check: a first start need not check the types, `npm run typecheck` (CI) does.
+ */
+async function buildIfStale(): Promise<number> {
+  const staleBecause = staleBuildReason();
+  if (!staleBecause) return 0;
+  const started = Date.now();
+  log(`building the app: ${staleBecause}`);
+  const built = await next(["build"], { ...process.env, SKIP_BUILD_TYPECHECK: "1" });
+  if (stopping) return 0;
+  if (built.code !== 0) {
+    log(`next build failed (${describeExit(built)})`);
+    return built.code || 1;
+  }
+  log(`built in ${seconds(started)}`);
+  return 0;
+}
+
+/** The database's URL (DATABASE_URL, else the embedded PostgreSQL, started here unless another launcher runs it), migrated. */
+async function migratedDatabase(): Promise<{ url: string; directUrl: string; where: string }> {
   let url = process.env.DATABASE_URL;
   let where = "DATABASE_URL";
   if (!url) {
@@ -226,7 +237,7 @@ async function main(): Promise<number> {
       database = startEmbeddedPostgres({ dataDir: DEFAULT_DATA_DIR, handleSignals: false, log });
       try {
         url = (await database).url;
-        log(`embedded PostgreSQL ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        log(`embedded PostgreSQL ready in ${seconds(started)}`);
       } catch (error) {
         if (!(error instanceof EmbeddedInUseError)) throw error;
         database = undefined; // another launcher is starting it: this one is a second instance
@@ -237,7 +248,20 @@ async function main(): Promise<number> {
   }
   // The migration lock is a session's: on DATABASE_DIRECT_URL when DATABASE_URL is a pooler.
   const directUrl = (process.env.DATABASE_URL && process.env.DATABASE_DIRECT_URL) || url;
+  const started = Date.now();
   await applyMigrations(directUrl, { log });
+  log(`migrations checked in ${seconds(started)}`);
+  return { url, directUrl, where };
+}
+
+async function main(): Promise<number> {
+  const launched = Date.now();
+  // Side by side: the build is CPU, the database's first start mostly disk (docs/PERFORMANCE.md, "First start").
+  const databaseReady = migratedDatabase();
+  databaseReady.catch(() => child?.kill("SIGTERM")); // the build is pointless without a database: stop it
+  const builtCode = await buildIfStale();
+  const { url, directUrl, where } = await databaseReady; // its error, if any, is the one to report
+  if (builtCode !== 0) return builtCode;
   if (stopping) return 0;
 
   const port = process.env.PORT || "3000";
@@ -253,7 +277,7 @@ async function main(): Promise<number> {
   };
   const workerPlace = jobWorkerPlace();
   if (workerPlace === "process") startJobWorkerProcess(env);
-  log(`app:      http://${shown}:${port}`);
+  log(`app:      http://${shown}:${port} (starting, ${seconds(launched)} after npm start)`);
   log(`database: ${where}`);
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
   // NEXT_MANUAL_SIG_HANDLE: next start leaves SIGTERM to the app's own drain (lib/http/graceful-shutdown.ts).

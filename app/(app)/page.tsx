@@ -10,7 +10,9 @@ import type { Principal } from "@/lib/request/principal";
 import { listWorkspaceFolders } from "@/lib/folders/list-workspace-folders";
 import { logger } from "@/lib/log/logger";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
-import { listOwnInvitations } from "@/lib/workspaces/list-own-invitations";
+import { listAllOwnInvitations } from "@/lib/board-members/list-all-own-invitations";
+import { listSharedWithMe } from "@/lib/board-members/list-shared-with-me";
+import { SharedWithMe } from "@/components/dashboard/shared-with-me";
 
 export const metadata: Metadata = { title: "Your snaps" };
 
@@ -35,14 +37,23 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
   const query = parseDashboardQuery(firstValues(await searchParams));
   const key = toSearchParams(query).toString();
 
-  const [{ page, folders }, invitations] = await Promise.all([loadDashboard(principal, query, key), listOwnInvitations(principal)]);
+  const [{ page, folders }, invitations, shared] = await Promise.all([
+    loadDashboard(principal, query, key),
+    listAllOwnInvitations(principal),
+    listSharedWithMe(principal),
+  ]);
   return (
     <>
       {/* Keyed by workspace: after accepting, the page comes back from the server in the new one. */}
       <OwnInvitations
         key={principal.workspaceId}
-        initialInvitations={invitations.invitations.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() }))}
+        initialInvitations={invitations.invitations.map((invitation) => ({
+          ...invitation,
+          createdAt: invitation.createdAt.toISOString(),
+          expiresAt: invitation.expiresAt.toISOString(),
+        }))}
       />
+      <SharedWithMe snaps={shared.snaps} />
       <Dashboard
         initialPage={page}
         initialFolders={folders}

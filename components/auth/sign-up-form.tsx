@@ -13,7 +13,8 @@ type Field = "name" | "email" | "password";
 type FieldErrors = Partial<Record<Field, string>>;
 const FIELDS: Field[] = ["name", "email", "password"];
 
-export function SignUpForm() {
+/** `next`: where to go once signed in (a path of this app, checked by the page). */
+export function SignUpForm({ next = "/" }: { next?: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -60,7 +61,7 @@ export function SignUpForm() {
       setPending(false);
       return;
     }
-    router.replace("/");
+    router.replace(next);
     router.refresh();
   }
 
@@ -83,7 +84,7 @@ export function SignUpForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="font-semibold text-indigo-600 hover:text-indigo-500">
+        <Link href={next === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(next)}`} className="font-semibold text-indigo-600 hover:text-indigo-500">
           Sign in
         </Link>
       </p>

@@ -34,7 +34,14 @@ import { useBoardShortcuts } from "./state/use-board-shortcuts";
 import { usePresenceReport } from "./live/use-presence-report";
 import { useRestOfBoard } from "./grid/use-rest-of-board";
 import { useSnapEvents } from "./live/use-snap-events";
+import { useBoardFileInput } from "./files/use-board-file-input";
 import { viewerColor } from "./live/viewer-color";
+import { useBoardZoom } from "./zoom/use-board-zoom";
+import { FindBar } from "./find/find-bar";
+import { useFindShortcut } from "./find/use-find-shortcut";
+import { ZoomControls, useZoomView } from "./zoom/zoom-controls";
+import { ZoomStore } from "./zoom/zoom-store";
+import { MultiCardLayer } from "./multi/multi-card-layer";
 
 interface BoardEditorProps {
   initialDoc: PackedBoardDoc;
@@ -55,22 +62,35 @@ interface BoardEditorProps {
  * The board page's client side: header, grid and inspector over one BoardStore. Readers get the
  * same board with no edit controls at all.
  */
-export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCardId = null, viewerId, focusCommentId = null }: BoardEditorProps) {
+export function BoardEditor({
+  initialDoc,
+  initialVersion,
+  access: initialAccess,
+  rest,
+  focusCardId = null,
+  viewerId,
+  focusCommentId = null,
+}: BoardEditorProps) {
   const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
   const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, complete: store.restComplete, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
   const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
   const notice = useSyncExternalStore(store.subscribe, store.getNotice, store.getNotice);
-  const editable = access !== "read";
-  const [selections] = useState(() => new SelectionStore());
-  const [dialog, setDialog] = useState<"settings" | "share" | "delete" | null>(null);
-  const { actions, editingId, connect, removal, setRemoval } = useBoardActions(store, editable, selections.set);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const router = useRouter();
   const comments = useComments(initialDoc.snap.id);
   const live = useSnapEvents(store, initialDoc.snap.id, comments);
-  const [commentsOpen, setCommentsOpen] = useState(focusCommentId !== null);
+  // The role the page was opened with, until the stream says it changed (a member's role lowered).
+  const access = live.access ?? initialAccess;
+  const editable = access === "edit" || access === "manage";
+  const [selections] = useState(() => new SelectionStore());
+  const [dialog, setDialog] = useState<"settings" | "share" | "delete" | null>(null);
+  const { actions, editingId, editing, connect, removal, setRemoval, menuAt, closeMenu } = useBoardActions(store, editable, selections.set, selections.get);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const [zoomStore] = useState(() => new ZoomStore(initialDoc.snap.id));
+  const router = useRouter();
+  // A commenter's board is read-only with the comments open, as that is what they are there for.
+  const [commentsOpen, setCommentsOpen] = useState(focusCommentId !== null || initialAccess === "comment");
   const focusThreadId = useFocusedThread(comments, focusCommentId, (cardId) => selections.set({ kind: "card", id: store.sync.localIdOf(cardId) }));
   const commentCounts = useMemo(() => {
     const counts = new Map<string, number>();
@@ -81,6 +101,14 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
   const [historyOpen, setHistoryOpen] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const preview = useVersionPreview(initialDoc.snap.id);
+  const zoom = useBoardZoom(zoomStore, scrollerRef, preview.version === null);
+  const [find, setFind] = useState({ open: false, signal: 0 });
+  useFindShortcut(useCallback(() => setFind((current) => ({ open: true, signal: current.signal + 1 })), []));
+  const closeFind = () => {
+    setFind((current) => ({ ...current, open: false }));
+    // Back to the board: its tab stop is the card the bar selected, or the one it started from.
+    scrollerRef.current?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus({ preventScroll: true });
+  };
   const snapHistory = useSnapHistory(initialDoc.snap.id, store.remote.version, historyOpen);
   const closeHistory = () => {
     setHistoryOpen(false);
@@ -88,6 +116,7 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
   };
 
   useBoardShortcuts(store, actions, connect.active, editable);
+  useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable });
 
   useEffect(() => {
     store.remote.setEditing(editingId);
@@ -164,25 +193,34 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
       {connect.active && <ConnectBanner hasSource={connect.fromId !== null} onCancel={actions.cancelConnect} />}
       <div className="relative flex min-h-0 flex-1">
         {preview.doc && <PreviewCanvas doc={preview.doc} />}
-        <div
-          hidden={preview.version !== null}
-          data-board-scroller
-          className="min-w-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
-          style={{ backgroundColor: canvasBackground(doc.snap.canvasBackgroundColor), fontFamily: boardFontFamily(doc.snap.fontFamily) }}
-        >
-          <SelectedCanvas
-            selections={selections}
-            doc={doc}
-            loadingExtent={loadingExtent}
-            editable={editable}
-            editingId={editingId}
-            connecting={connect.active}
-            connectFromId={connect.fromId}
-            remoteEditors={remoteEditors}
-            commentCounts={commentCounts}
-            actions={actions}
-            revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
-          />
+        <div hidden={preview.version !== null} className="relative min-w-0 flex-1">
+          <div
+            ref={scrollerRef}
+            data-board-scroller
+            // A press on the scroller around the canvas clears the selection (the canvas handles its own).
+            onPointerDown={(event) => event.target === event.currentTarget && event.button === 0 && selections.set(null)}
+            className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto overscroll-contain bg-slate-50"
+            style={{ backgroundColor: canvasBackground(doc.snap.canvasBackgroundColor), fontFamily: boardFontFamily(doc.snap.fontFamily) }}
+          >
+            <SelectedCanvas
+              selections={selections}
+              doc={doc}
+              loadingExtent={loadingExtent}
+              editable={editable}
+              editingId={editingId}
+              editMode={editing.mode}
+              typedText={editing.text}
+              connecting={connect.active}
+              connectFromId={connect.fromId}
+              remoteEditors={remoteEditors}
+              commentCounts={commentCounts}
+              actions={actions}
+              revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
+              zoomStore={zoomStore}
+            />
+          </div>
+          <ZoomControls store={zoomStore} controls={zoom} />
+          {find.open && <FindBar doc={doc} scrollerRef={scrollerRef} select={actions.select} onClose={closeFind} focusSignal={find.signal} />}
         </div>
         {historyOpen && (
           <HistoryPanel
@@ -201,12 +239,23 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
             comments={comments}
             viewerId={viewerId}
             manages={access === "manage"}
+            canComment={access !== "read"}
             focusThreadId={focusThreadId}
             onClose={() => setCommentsOpen(false)}
             onError={(message) => store.notify(message, "error")}
           />
         )}
-        {editable && !historyOpen && <BoardInspector doc={doc} selections={selections} actions={actions} onFocusChange={setInspectorFocused} />}
+        {editable && <MultiCardLayer store={store} selections={selections} actions={actions} editable={editable} menuAt={menuAt} closeMenu={closeMenu} />}
+        {!historyOpen && (
+          <BoardInspector
+            doc={doc}
+            selections={selections}
+            actions={actions}
+            onFocusChange={setInspectorFocused}
+            sheetHidden={commentsOpen}
+            readOnly={!editable}
+          />
+        )}
       </div>
 
       {editable && (
@@ -282,9 +331,9 @@ export function BoardEditor({ initialDoc, initialVersion, access, rest, focusCar
   );
 }
 
-/** The canvas with the editor's selection: a new selection renders this, not the editor around it. */
-function SelectedCanvas({ selections, ...props }: Omit<BoardCanvasProps, "selection"> & { selections: SelectionStore }) {
-  return <BoardCanvas {...props} selection={useSelection(selections)} />;
+/** The canvas with the editor's selection and zoom: a new selection or zoom renders this, not the editor around it. */
+function SelectedCanvas({ selections, zoomStore, ...props }: Omit<BoardCanvasProps, "selection"> & { selections: SelectionStore; zoomStore: ZoomStore }) {
+  return <BoardCanvas {...props} selection={useSelection(selections)} zoomView={useZoomView(zoomStore)} liveZoom={zoomStore} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
 import { BoardCanvas } from "./canvas/board-canvas";
@@ -13,6 +13,10 @@ import type { RestOfBoard } from "./grid/rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
 import { useReadOnlyCanvas } from "./canvas/read-only-canvas";
 import { useRestOfBoard } from "./grid/use-rest-of-board";
+import { FileShareTokenContext } from "./files/file-url-context";
+import { useBoardZoom } from "./zoom/use-board-zoom";
+import { ZoomControls, useZoomView } from "./zoom/zoom-controls";
+import { ZoomStore } from "./zoom/zoom-store";
 
 interface PublicBoardProps {
   /** The snap with its lines and the first window's cards. */
@@ -36,6 +40,10 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
     fail: () => setRestFailed(true),
   });
   const { snap } = doc;
+  const scrollerRef = useRef<HTMLElement>(null);
+  const [zoomStore] = useState(() => new ZoomStore(snap.id));
+  const zoom = useBoardZoom(zoomStore, scrollerRef);
+  const zoomView = useZoomView(zoomStore);
 
   return (
     <div className="flex h-dvh flex-col">
@@ -51,22 +59,30 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
           <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">View only</span>
         </div>
       </header>
-      <main
-        data-board-scroller
-        className="min-h-0 flex-1 overflow-auto overscroll-contain bg-slate-50"
-        style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}
-      >
-        <BoardCanvas
-          doc={doc}
-          loadingExtent={loadingExtent}
-          editable={false}
-          selection={selection}
-          editingId={null}
-          connecting={false}
-          connectFromId={null}
-          actions={actions}
-        />
-      </main>
+      <div className="relative min-h-0 flex-1">
+        <main
+          ref={scrollerRef}
+          data-board-scroller
+          className="absolute inset-0 touch-pan-x touch-pan-y overflow-auto overscroll-contain bg-slate-50"
+          style={{ backgroundColor: canvasBackground(snap.canvasBackgroundColor), fontFamily: boardFontFamily(snap.fontFamily) }}
+        >
+          <FileShareTokenContext value={snap.shareToken}>
+            <BoardCanvas
+              doc={doc}
+              loadingExtent={loadingExtent}
+              editable={false}
+              selection={selection}
+              editingId={null}
+              connecting={false}
+              connectFromId={null}
+              actions={actions}
+              zoomView={zoomView}
+              liveZoom={zoomStore}
+            />
+          </FileShareTokenContext>
+        </main>
+        <ZoomControls store={zoomStore} controls={zoom} />
+      </div>
       {restFailed && (
         <p role="alert" className="border-t border-red-200 bg-red-50 px-4 py-2 text-center text-sm text-red-700">
           Part of this board could not be loaded. Reload the page to see all of it.

@@ -12,6 +12,7 @@ import {
 } from "./openapi-types";
 import { SchemaView, TypeLabel } from "./schema-view";
 import { TryIt, type TryItField } from "./try-it";
+import { McpExtensions } from "./mcp-extensions";
 
 const METHOD_TONES: Record<string, string> = {
   get: "bg-emerald-100 text-emerald-800",
@@ -127,6 +128,7 @@ function OperationView({ doc, entry, signedIn }: { doc: OpenApiDoc; entry: Opera
       </h3>
       {operation.description && <p className="mt-2 text-sm leading-6 text-slate-600">{operation.description}</p>}
       <p className="mt-2 text-xs text-slate-500">Authentication: {access.label}</p>
+      <McpExtensions operation={operation} />
 
       {parameters.length > 0 && (
         <section className="mt-5">
@@ -199,7 +201,9 @@ function OperationView({ doc, entry, signedIn }: { doc: OpenApiDoc; entry: Opera
         <summary className="cursor-pointer text-sm font-semibold text-indigo-700 select-none hover:text-indigo-900">Try it</summary>
         <div className="mt-4">
           {!access.cookie ? (
-            <p className="text-sm text-slate-600">This endpoint takes an API key only: connect an MCP client to it (see the README).</p>
+            <p className="text-sm text-slate-600">
+              This endpoint takes a bearer credential ({access.label}), not a web session: connect an MCP client to it (see the README).
+            </p>
           ) : !signedIn ? (
             <p className="text-sm text-slate-600">
               <a href="/sign-in" className="font-medium text-indigo-700 underline underline-offset-2">

@@ -53,6 +53,9 @@ export interface Operation {
   parameters?: Parameter[];
   requestBody?: { description?: string; content: Record<string, MediaType> };
   responses: Record<string, ResponseObject>;
+  "x-mcp-tools"?: string[];
+  "x-mcp-resources"?: { uriTemplate: string; name: string; title?: string; description?: string; mimeType?: string }[];
+  "x-mcp-prompts"?: { name: string; title?: string; description?: string; arguments?: { name: string; description?: string; required?: boolean }[] }[];
 }
 
 export interface OpenApiDoc {
@@ -100,7 +103,7 @@ export function operationsByTag(doc: OpenApiDoc): { name: string; description?: 
 export function accessOf(operation: Operation): { label: string; cookie: boolean } {
   const schemes = new Set(operation.security.flatMap((requirement) => Object.keys(requirement)));
   if (schemes.size === 0) return { label: "No authentication", cookie: true };
-  if (schemes.has("bearerAuth") && schemes.has("sessionCookie")) return { label: "API key or web session", cookie: true };
-  if (schemes.has("sessionCookie")) return { label: "Web session only (API keys get 403)", cookie: true };
-  return { label: "API key only", cookie: false };
+  if (schemes.size === 1 && schemes.has("sessionCookie")) return { label: "Web session only (API keys get 403)", cookie: true };
+  const names = [schemes.has("bearerAuth") && "API key", schemes.has("oauth2") && "OAuth access token", schemes.has("sessionCookie") && "web session"];
+  return { label: names.filter(Boolean).join(" or "), cookie: schemes.has("sessionCookie") };
 }

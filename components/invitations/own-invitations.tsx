@@ -9,18 +9,37 @@ import { UsersIcon } from "@/components/ui/icons";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Toast } from "@/components/ui/toast";
 
-export interface OwnInvitation {
-  id: string;
-  role: "admin" | "member";
-  expiresAt: string;
-  workspace: { id: string; name: string };
-  invitedBy: { name: string | null; email: string } | null;
-}
+type Inviter = { name: string | null; email: string } | null;
+
+/** GET /api/invitations' items: into a workspace, or onto one board with a role. */
+export type OwnInvitation =
+  | {
+      kind: "workspace";
+      id: string;
+      role: "admin" | "member";
+      createdAt?: string;
+      expiresAt: string;
+      workspace: { id: string; name: string };
+      invitedBy: Inviter;
+    }
+  | {
+      kind: "board";
+      id: string;
+      role: "viewer" | "commenter" | "editor";
+      createdAt?: string;
+      expiresAt: string;
+      snap: { id: string; title: string };
+      workspace: { id: string; name: string };
+      invitedBy: Inviter;
+    };
+
+const BOARD_ROLE_TEXT = { viewer: "a viewer", commenter: "a commenter", editor: "an editor" } as const;
 
 /**
- * The signed-in user's pending invitations into other workspaces, with Accept and Decline (on the
- * dashboard and in Settings › Workspace). Accepting moves them and their snaps, so the page is
- * rendered again from the server in the new workspace. Nothing when there are none.
+ * The signed-in user's pending invitations, with Accept and Decline (on the dashboard and in
+ * Settings › Workspace): into another workspace (accepting moves them and their snaps, so the page is
+ * rendered again from the server in the new workspace), or onto one board (accepting opens it).
+ * Nothing when there are none.
  */
 export function OwnInvitations({ initialInvitations }: { initialInvitations: OwnInvitation[] }) {
   const router = useRouter();
@@ -38,11 +57,13 @@ export function OwnInvitations({ initialInvitations }: { initialInvitations: Own
     if (!result.ok && result.status !== 404) return setError(result.error.message);
     setInvitations((current) => current.filter((existing) => existing.id !== invitation.id));
     if (!result.ok) return setError("This invitation was withdrawn or has expired.");
-    if (action === "accept") {
+    if (action === "accept" && invitation.kind === "board") {
+      router.push(`/snaps/${invitation.snap.id}`);
+    } else if (action === "accept") {
       setToast(`You joined ${invitation.workspace.name}`);
       router.refresh();
     } else {
-      setToast(`Invitation to ${invitation.workspace.name} declined`);
+      setToast(`Invitation to ${invitation.kind === "board" ? invitation.snap.title : invitation.workspace.name} declined`);
     }
   }
 
@@ -53,7 +74,13 @@ export function OwnInvitations({ initialInvitations }: { initialInvitations: Own
           <div className="flex items-center gap-2">
             <UsersIcon className="size-5 shrink-0 text-indigo-700" />
             <h2 id="own-invitations-heading" className="text-sm font-semibold text-slate-900">
-              {invitations.length === 1 ? "You're invited to a workspace" : "You're invited to workspaces"}
+              {invitations.every((invitation) => invitation.kind === "board")
+                ? invitations.length === 1
+                  ? "A board was shared with you"
+                  : "Boards were shared with you"
+                : invitations.length === 1
+                  ? "You're invited to a workspace"
+                  : "You have invitations"}
             </h2>
           </div>
           {error && (
@@ -64,19 +91,29 @@ export function OwnInvitations({ initialInvitations }: { initialInvitations: Own
           <ul className="mt-3 space-y-3">
             {invitations.map((invitation) => {
               const from = invitation.invitedBy ? invitation.invitedBy.name || invitation.invitedBy.email : "An admin";
-              const name = invitation.workspace.name;
+              const name = invitation.kind === "board" ? invitation.snap.title : invitation.workspace.name;
               return (
                 <li
                   key={invitation.id}
                   className="flex flex-col gap-3 rounded-xl bg-white p-3.5 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="min-w-0 text-sm text-slate-700">
-                    <p>
-                      <span className="font-medium text-slate-900">{from}</span> invited you to <span className="font-medium text-slate-900">{name}</span> as{" "}
-                      {invitation.role === "admin" ? "an admin" : "a member"}.
-                    </p>
+                    {invitation.kind === "board" ? (
+                      <p>
+                        <span className="font-medium text-slate-900">{from}</span> shared the board <span className="font-medium text-slate-900">{name}</span>{" "}
+                        with you as {BOARD_ROLE_TEXT[invitation.role]}.
+                      </p>
+                    ) : (
+                      <p>
+                        <span className="font-medium text-slate-900">{from}</span> invited you to <span className="font-medium text-slate-900">{name}</span> as{" "}
+                        {invitation.role === "admin" ? "an admin" : "a member"}.
+                      </p>
+                    )}
                     <p className="mt-0.5 text-xs text-slate-600">
-                      Joining moves you and your snaps out of your current workspace. Expires <RelativeTime value={invitation.expiresAt} />.
+                      {invitation.kind === "board"
+                        ? "You see this board only; your workspace stays as it is."
+                        : "Joining moves you and your snaps out of your current workspace."}{" "}
+                      Expires <RelativeTime value={invitation.expiresAt} />.
                     </p>
                   </div>
                   <div className="flex shrink-0 gap-2">

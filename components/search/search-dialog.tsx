@@ -20,6 +20,8 @@ interface Option {
 interface Group {
   id: string;
   title: string;
+  /** Where the board is (its folder, its owner): two boards of one title look different. */
+  place?: string;
   options: Option[];
 }
 
@@ -37,7 +39,8 @@ export function searchResultHref(result: SearchResult): string {
 function groupResults(results: SearchResult[]): Group[] {
   const groups = new Map<string, Group>();
   for (const result of results) {
-    const group = groups.get(result.snap.id) ?? { id: result.snap.id, title: result.snap.title, options: [] };
+    const place = [result.snap.folder, result.snap.owner].filter(Boolean).join(" · ");
+    const group = groups.get(result.snap.id) ?? { id: result.snap.id, title: result.snap.title, place, options: [] };
     groups.set(result.snap.id, group);
     group.options.push({
       key: `${result.type}:${result.comment?.id ?? result.card?.id ?? result.snap.id}`,
@@ -188,12 +191,9 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         <div id={listId} role="listbox" aria-label="Search results">
           {groups.map((group) => (
             <div key={group.id} role="group" aria-labelledby={`${listId}-${group.id}`} className="mb-2 last:mb-0">
-              <div
-                id={`${listId}-${group.id}`}
-                role="presentation"
-                className="truncate px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase"
-              >
-                {group.title || "Untitled"}
+              <div id={`${listId}-${group.id}`} role="presentation" className="flex min-w-0 items-baseline gap-2 px-3 pt-2 pb-1 text-xs">
+                <span className="truncate font-semibold tracking-wide text-slate-600 uppercase">{group.title || "Untitled"}</span>
+                {group.place && <span className="min-w-0 shrink-[2] truncate text-slate-600">{group.place}</span>}
               </div>
               {group.options.map((option) => {
                 const index = indexOf.get(option.key)!;

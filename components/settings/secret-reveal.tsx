@@ -8,7 +8,18 @@ import { CheckIcon, CopyIcon } from "@/components/ui/icons";
 const COPIED_VISIBLE_MS = 2000;
 
 /** A secret (an API key, a signing secret) in full, read-only, with a Copy button: the only time the secret is on screen. */
-export function SecretReveal({ secret, label = "API key", what = "key" }: { secret: string; label?: string; what?: string }) {
+export function SecretReveal({
+  secret,
+  label = "API key",
+  what = "key",
+  onCopied,
+}: {
+  secret: string;
+  label?: string;
+  what?: string;
+  /** The secret was copied: by the button, or from the field with the keyboard or a menu. */
+  onCopied?: () => void;
+}) {
   const fieldId = useId();
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const copyButtonRef = useRef<HTMLButtonElement>(null);
@@ -29,6 +40,7 @@ export function SecretReveal({ secret, label = "API key", what = "key" }: { secr
       await navigator.clipboard.writeText(secret);
       setCopyFailed(false);
       setCopied(true);
+      onCopied?.();
     } catch {
       // No clipboard access (an insecure origin, or permission refused): select it for a manual copy.
       fieldRef.current?.select();
@@ -54,6 +66,7 @@ export function SecretReveal({ secret, label = "API key", what = "key" }: { secr
             value={secret}
             spellCheck={false}
             onFocus={(event) => event.currentTarget.select()}
+            onCopy={onCopied}
             className="block w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-[13px] leading-5 break-all text-slate-900 focus:border-indigo-500 focus:outline-offset-0!"
           />
           <Button ref={copyButtonRef} variant="secondary" onClick={copy} className="sm:h-auto">

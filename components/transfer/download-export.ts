@@ -1,6 +1,19 @@
 import type { ApiErrorBody } from "@/components/http/call-api";
 
-export type ExportFormat = "json" | "csv" | "png" | "svg";
+export type ExportFormat = "json" | "zip" | "csv" | "csv-grid" | "png" | "svg";
+
+/**
+ * A .snap.zip download: the browser saves the server's stream straight to disk (the files may weigh
+ * hundreds of megabytes, more than a page should hold), under the server's file name.
+ */
+export function downloadArchive(snapId: string): void {
+  const link = document.createElement("a");
+  link.href = `/api/snaps/${encodeURIComponent(snapId)}/export?format=zip`;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
 /**
  * Fetches an export and saves it under the server's file name. Through fetch rather than a plain

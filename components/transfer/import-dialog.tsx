@@ -2,14 +2,14 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, type DragEvent } from "react";
-import { callApi, type ApiErrorBody } from "@/components/http/call-api";
+import { callApi, type ApiErrorBody, type ApiResult } from "@/components/http/call-api";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions, DialogIconBadge } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { UploadIcon } from "./transfer-icons";
 
-import { MAX_IMPORT_BYTES as MAX_BYTES } from "@/lib/transfer/transfer-constants";
+import { ARCHIVE_LIMITS, MAX_IMPORT_BYTES as MAX_BYTES } from "@/lib/transfer/transfer-constants";
 const SHOWN_PROBLEMS = 20;
 
 interface Summary {
@@ -17,12 +17,17 @@ interface Summary {
   cols: number;
   cards: number;
   lines: number;
+  /** A .snap.zip's files. */
+  files?: number;
 }
+
+/** What is imported: an export document, or a .snap.zip sent as it is (the server reads its document and files). */
+type Source = { kind: "document"; document: unknown } | { kind: "archive"; file: File };
 
 type Step =
   | { kind: "choose" }
   | { kind: "checking"; name: string }
-  | { kind: "valid"; name: string; title: string; document: unknown; summary: Summary }
+  | { kind: "valid"; name: string; title: string; source: Source; summary: Summary }
   | { kind: "invalid"; name: string; error: ApiErrorBody };
 
 /** Import: a file chosen or dropped, checked by a dry run (summary or problems by path), then imported. */
@@ -37,7 +42,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         </DialogIconBadge>
       }
       title="Import a snap"
-      description="Choose a .snap.json file exported from a board. It becomes a new private snap of yours."
+      description="Choose a .snap.json or .snap.zip (with its files) exported from a board. It becomes a new private snap of yours."
     >
       <ImportForm onCancel={onClose} />
     </Dialog>
@@ -56,6 +61,10 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
   async function check(file: File) {
     setImportError(null);
     setStep({ kind: "checking", name: file.name });
+    if (isArchive(file)) {
+      await checkArchive(file);
+      return;
+    }
     if (file.size > MAX_BYTES) {
       setStep({ kind: "invalid", name: file.name, error: { code: "PAYLOAD_TOO_LARGE", message: `The file is larger than ${MAX_BYTES / 1_000_000} MB.` } });
       return;
@@ -77,14 +86,35 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
       return;
     }
     const title = String((document as { snap?: { title?: unknown } }).snap?.title ?? "Untitled");
-    setStep({ kind: "valid", name: file.name, title, document, summary: result.data.summary });
+    setStep({ kind: "valid", name: file.name, title, source: { kind: "document", document }, summary: result.data.summary });
+  }
+
+  async function checkArchive(file: File) {
+    if (file.size > ARCHIVE_LIMITS.bytes) {
+      setStep({
+        kind: "invalid",
+        name: file.name,
+        error: { code: "PAYLOAD_TOO_LARGE", message: `The archive is larger than ${ARCHIVE_LIMITS.bytes / 1_000_000} MB.` },
+      });
+      return;
+    }
+    const result = await sendArchive<{ valid: true; summary: Summary }>(file, true);
+    if (!result.ok) {
+      setStep({ kind: "invalid", name: file.name, error: result.error });
+      return;
+    }
+    const title = file.name.replace(/\.snap\.zip$|\.zip$/i, "") || "Untitled";
+    setStep({ kind: "valid", name: file.name, title, source: { kind: "archive", file }, summary: result.data.summary });
   }
 
   async function importNow() {
     if (step.kind !== "valid") return;
     setImporting(true);
     setImportError(null);
-    const result = await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: step.document });
+    const result =
+      step.source.kind === "archive"
+        ? await sendArchive<{ snap: { id: string } }>(step.source.file, false)
+        : await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: step.source.document });
     if (result.ok) {
       router.push(`/snaps/${encodeURIComponent(result.data.snap.id)}`);
       return;
@@ -116,12 +146,14 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
       >
         <UploadIcon className="size-6 text-slate-500" />
         <span className="text-sm font-medium text-slate-800">{step.kind === "choose" ? "Choose a file or drop it here" : step.name}</span>
-        <span className="text-xs text-slate-500">{step.kind === "choose" ? "A .snap.json export, up to 8 MB" : "Choose another file or drop it here"}</span>
+        <span className="text-xs text-slate-500">
+          {step.kind === "choose" ? "A .snap.json export (up to 8 MB), or a .snap.zip with its files" : "Choose another file or drop it here"}
+        </span>
         <input
           ref={inputRef}
           id={inputId}
           type="file"
-          accept=".json,application/json"
+          accept=".json,.zip,application/json,application/zip"
           className="sr-only"
           data-autofocus
           onChange={(event) => {
@@ -143,6 +175,7 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
             <p className="font-semibold">Ready to import “{step.title}”</p>
             <p className="mt-0.5">
               {step.summary.rows} × {step.summary.cols} grid, {plural(step.summary.cards, "card")}, {plural(step.summary.lines, "line")}
+              {step.summary.files !== undefined && `, ${plural(step.summary.files, "file")}`}
             </p>
           </div>
         )}
@@ -160,6 +193,32 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
       </DialogActions>
     </div>
   );
+}
+
+function isArchive(file: File): boolean {
+  return /\.zip$/i.test(file.name) || file.type === "application/zip" || file.type === "application/x-zip-compressed";
+}
+
+/** A .snap.zip to POST /api/snaps/import/zip as the raw body (a dry run first, then the import). */
+async function sendArchive<T>(file: File, dryRun: boolean): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/snaps/import/zip${dryRun ? "?dryRun=true" : ""}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/zip" },
+      body: file,
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, status: 0, error: { code: "NETWORK", message: "Could not reach the server. Check your connection and try again." } };
+  }
+  const payload = (await response.json().catch(() => null)) as { error?: ApiErrorBody } | null;
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  return {
+    ok: false,
+    status: response.status,
+    error: payload?.error?.message ? payload.error : { code: "UNKNOWN", message: "The archive could not be imported. Please try again." },
+  };
 }
 
 function plural(count: number, word: string): string {

@@ -5,9 +5,9 @@ export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 export type ButtonSize = "sm" | "md";
 
 const VARIANT_CLASSES: Record<ButtonVariant, string> = {
-  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500 disabled:bg-indigo-400",
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-700 disabled:bg-indigo-400",
   secondary: "bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400",
-  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-400",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-400",
   ghost: "text-slate-500 hover:bg-slate-100 hover:text-slate-700 disabled:text-slate-300",
 };
 

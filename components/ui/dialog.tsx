@@ -12,6 +12,11 @@ interface DialogProps {
   icon?: ReactNode;
   /** Off while something must not be lost to a stray click (a secret shown once). */
   closeOnBackdrop?: boolean;
+  /**
+   * While set, Escape calls it instead of closing (a dialog that asks first). Browsers close anyway on
+   * a second Escape with no other input between: the person insisted.
+   */
+  onEscape?: () => void;
   /** Where focus goes on close when the opener is gone (say, the row it was in was deleted). */
   fallbackFocusRef?: RefObject<HTMLElement | null>;
   children: ReactNode;
@@ -24,7 +29,7 @@ const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), textarea:not([
  * Escape. Focus moves to the element marked data-autofocus, else the first control, and returns to
  * the opener on close. Content is mounted only while open, so each opening starts fresh.
  */
-export function Dialog({ open, onClose, title, description, icon, closeOnBackdrop = true, fallbackFocusRef, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, icon, closeOnBackdrop = true, onEscape, fallbackFocusRef, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const wasOpenRef = useRef(false);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -57,6 +62,11 @@ export function Dialog({ open, onClose, title, description, icon, closeOnBackdro
       aria-describedby={description ? descriptionId : undefined}
       onClose={() => {
         if (open) onClose();
+      }}
+      onCancel={(event) => {
+        if (!onEscape) return;
+        event.preventDefault();
+        onEscape();
       }}
       // Only a press that both starts and ends on the backdrop closes: dragging a text selection
       // out of a field must not.

@@ -28,7 +28,7 @@ interface MenuButtonProps {
 }
 
 const ITEM =
-  "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none!";
+  "flex w-full items-center gap-2.5 rounded-md px-2.5 py-2 text-left text-sm hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none! pointer-coarse:min-h-11";
 
 /** A menu of actions behind a button (keyboard behaviour: useMenuButton). */
 export function MenuButton({ label, children, items, heading, leadingItems = [], buttonClassName = "", align = "right" }: MenuButtonProps) {

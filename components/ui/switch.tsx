@@ -13,13 +13,15 @@ interface SwitchProps {
 /** An on/off setting (role="switch") with its label and an optional line of explanation. */
 export function Switch({ label, description, checked, onChange, disabled = false }: SwitchProps) {
   const labelId = useId();
+  const switchId = useId();
   const descriptionId = useId();
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
-        <p id={labelId} className="text-sm font-medium text-slate-900">
+        {/* A label: clicking it flips the switch, as it would a checkbox. */}
+        <label id={labelId} htmlFor={switchId} className="block cursor-pointer text-sm font-medium text-slate-900">
           {label}
-        </p>
+        </label>
         {description && (
           <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
             {description}
@@ -28,6 +30,7 @@ export function Switch({ label, description, checked, onChange, disabled = false
       </div>
       <button
         type="button"
+        id={switchId}
         role="switch"
         aria-checked={checked}
         aria-labelledby={labelId}

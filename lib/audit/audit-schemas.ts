@@ -26,12 +26,19 @@ export const AUDIT_ACTIONS = [
   "member.left",
   "member.removed",
   "member.role_changed",
+  "board.member_invited",
+  "board.member_added",
+  "board.member_role_changed",
+  "board.member_removed",
+  "board.invitation_declined",
+  "board.invitation_revoked",
   "snap.shared",
   "snap.unshared",
   "snap.made_public",
   "snap.made_private",
   "snap.restored",
   "snap.deleted",
+  "file.deleted",
   "oauth.authorized",
   "oauth.revoked",
   "oauth.refresh_reuse",
@@ -44,7 +51,7 @@ export const AUDIT_ACTION_AREAS = [...new Set(AUDIT_ACTIONS.map((action) => acti
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "anonymous", "oauthApp"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "invitation", "snap", "oauth_app"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "api_key", "webhook", "member", "invitation", "snap", "file", "oauth_app"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_LOG_MAX_LIMIT = 100;
@@ -92,7 +99,7 @@ export const auditEntrySchema = z.object({
     id: idSchema.nullable(),
     name: z.string().nullable().describe("As it was when the entry was written."),
   }),
-  ip: z.string().nullable().describe('The client address (README, "Rate limits", on proxies), or null outside a request (CLI).'),
+  ip: z.string().nullable().describe('The client address (docs/API.md, "Rate limits", on proxies), or null outside a request (CLI).'),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -6,8 +6,9 @@ import { ACCESS_TOKEN_PREFIX } from "@/lib/auth/access-tokens/token-format";
 import { publicBaseUrl } from "@/lib/request/public-base-url";
 import { bearerChallenge } from "@/lib/request/www-authenticate";
 import { assertAttemptAllowed, countAttempt } from "@/lib/rate-limit/attempt-limiter";
-import { authenticateApiKey, isProvenApiKey } from "./api-keys/authenticate-api-key";
-import { displayPrefix } from "./api-keys/key-format";
+import { authenticateApiKey, INVALID_KEY_MESSAGE, isProvenApiKey, unreadKeyPrincipal } from "./api-keys/authenticate-api-key";
+import { isWellFormedApiKey } from "./api-keys/key-format";
+import { loggedCredentialPrefix } from "./logged-credential-prefix";
 import { loadSessionPrincipal } from "./load-principal";
 import type { Principal } from "../request/principal";
 import { assertSameOrigin } from "./same-origin";
@@ -16,11 +17,12 @@ import { readSession } from "./session-cookie";
 /**
  * The one authentication step of every /api route: an `Authorization: Bearer` API key or OAuth
  * access token when the header is present (it wins over a cookie), else the session cookie. Any
- * failure is a 401.
+ * failure is a 401. `keyUnread`: the operation's statement checks the key itself, so a key this
+ * process has read before is not read again (lib/request/principal.ts, `keyUnread`).
  */
-export async function authenticateRequest(request: Request): Promise<Principal> {
+export async function authenticateRequest(request: Request, { keyUnread = false } = {}): Promise<Principal> {
   const authorization = request.headers.get("authorization");
-  if (authorization !== null) return authenticateAuthorization(request, authorization);
+  if (authorization !== null) return authenticateAuthorization(request, authorization, keyUnread);
 
   const session = await readSession(request);
   const principal = session ? await loadSessionPrincipal(session.sub, session.epoch, session.sessionId) : null;
@@ -34,17 +36,20 @@ export async function authenticateRequest(request: Request): Promise<Principal> 
  * has already proven skips the limiter: nothing is added to the hot path, and an attacker who
  * knows a key's prefix cannot lock its owner out. Any other key is checked before bcrypt runs.
  */
-async function authenticateAuthorization(request: Request, authorization: string): Promise<Principal> {
+async function authenticateAuthorization(request: Request, authorization: string, keyUnread: boolean): Promise<Principal> {
   const key = /^Bearer (\S+)$/.exec(authorization.trim())?.[1];
   if (key?.startsWith(ACCESS_TOKEN_PREFIX)) return authenticateOAuthToken(request, key);
-  if (key) annotateRequest({ keyPrefix: displayPrefix(key) });
-  const attempt = apiKeyAttempt(request, key);
+  if (key) annotateRequest({ keyPrefix: loggedCredentialPrefix(key) });
+  const unread = key && keyUnread ? unreadKeyPrincipal(key) : null;
+  if (unread) return unread;
+  // Only a key of the right shape can succeed: a prefix budget guards a real key's prefix.
+  const attempt = apiKeyAttempt(request, key && isWellFormedApiKey(key) ? key : undefined);
   if (!key || !isProvenApiKey(key)) await assertAttemptAllowed(attempt);
 
   const principal = key ? await authenticateApiKey(key) : null;
   if (principal) return principal;
   await countAttempt(attempt);
-  throw unauthorized(key ? "Invalid, incomplete or revoked API key" : "Use the header Authorization: Bearer <API key>");
+  throw unauthorized(key ? INVALID_KEY_MESSAGE : "Use the header Authorization: Bearer <API key>");
 }
 
 /**

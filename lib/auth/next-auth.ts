@@ -1,8 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { Auth } from "@auth/core";
 import NextAuth, { type NextAuthConfig } from "next-auth";
 import type { Provider } from "next-auth/providers";
 import Credentials from "next-auth/providers/credentials";
+import { config as appConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { logger } from "@/lib/log/logger";
 import { authorizeSignIn } from "./authorize-sign-in";
@@ -122,4 +124,25 @@ const config: NextAuthConfig = {
   },
 };
 
-export const { handlers, auth, signIn, signOut } = NextAuth(config);
+const nextAuth = NextAuth(config);
+export const { auth, signIn, signOut } = nextAuth;
+
+/**
+ * GET and POST /api/auth/*. Auth.js builds the single sign-on redirect URI, its redirects and its
+ * cookies' security from the request's URL. With AUTH_URL set, that URL must be AUTH_URL's: the
+ * name the provider registered and the browser uses. next-auth's own rewrite to AUTH_URL makes a
+ * NextRequest, whose URL calls every loopback address `localhost` (so `http://127.0.0.1:3000`
+ * became `http://localhost:3000/api/auth/callback/oidc`, which the provider refuses); a plain
+ * Request keeps it as written. Without AUTH_URL, the request's own URL, as before.
+ */
+export function handleAuthRequest(request: Request): Promise<Response> {
+  const publicUrl = appConfig().AUTH_URL;
+  if (!publicUrl) return nextAuth.handlers.GET(request as Parameters<typeof nextAuth.handlers.GET>[0]);
+  const { pathname, search } = new URL(request.url);
+  const body = request.method === "GET" || request.method === "HEAD" ? null : request.body;
+  // NextAuth(config) filled in the defaults (basePath, secret) on `config` itself.
+  return Auth(
+    new Request(new URL(`${pathname}${search}`, publicUrl), { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit),
+    config,
+  );
+}

@@ -23,7 +23,7 @@ export function assertSameOrigin(request: Request): void {
 /**
  * The app's own origin: the configured public URL (AUTH_URL, which Auth.js reads too) when set,
  * else the request's Host. Never X-Forwarded-Host: any client can send that header, so it cannot
- * say where the app lives (README, "Configuration").
+ * say where the app lives (docs/CONFIGURATION.md).
  */
 function expectedOrigin(request: Request): string {
   const configured = config().AUTH_URL;

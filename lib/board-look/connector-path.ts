@@ -12,27 +12,36 @@ export interface Segment {
   y2: number;
 }
 
+/** How far along `d` (as a fraction of it) a ray from a box's centre leaves the box. */
+function exitFraction(box: Box, dx: number, dy: number): number {
+  const across = dx === 0 ? Infinity : box.width / 2 / Math.abs(dx);
+  const down = dy === 0 ? Infinity : box.height / 2 / Math.abs(dy);
+  return Math.min(across, down);
+}
+
 /**
- * A connector from one card to another, between the midpoints of the sides that face each other:
- * left/right when the cards are further apart across than down, else top/bottom. Cards that touch
- * diagonally then still get a visible line along the gap, not a sliver at the corner. Null when the
- * boxes overlap on that axis (nothing sensible to draw). The board's lines overlay and the SVG export
- * both draw with it, so an export looks like the board.
+ * A connector from one card to another: the line between their centres, cut where it leaves the
+ * one and enters the other (`margin` pixels off each border), so both ends visibly meet the cards
+ * they join, whatever their places: side by side it joins the facing sides' midpoints, and between
+ * diagonal neighbours it crosses the corner between them rather than running along a gap beside a
+ * third card. Null when the boxes overlap along that line (nothing sensible to draw). The board's
+ * lines overlay and the SVG export both draw with it, so an export looks like the board.
  */
 export function connectorPath(from: Box, to: Box, margin = 3): Segment | null {
-  const dx = to.x + to.width / 2 - (from.x + from.width / 2);
-  const dy = to.y + to.height / 2 - (from.y + from.height / 2);
+  const fromX = from.x + from.width / 2;
+  const fromY = from.y + from.height / 2;
+  const dx = to.x + to.width / 2 - fromX;
+  const dy = to.y + to.height / 2 - fromY;
   if (dx === 0 && dy === 0) return null;
-  if (Math.abs(dx) >= Math.abs(dy)) {
-    const [left, right] = dx > 0 ? [from, to] : [to, from];
-    if (left.x + left.width > right.x) return null;
-    const start = { x: left.x + left.width + margin, y: left.y + left.height / 2 };
-    const end = { x: right.x - margin, y: right.y + right.height / 2 };
-    return dx > 0 ? { x1: start.x, y1: start.y, x2: end.x, y2: end.y } : { x1: end.x, y1: end.y, x2: start.x, y2: start.y };
-  }
-  const [top, bottom] = dy > 0 ? [from, to] : [to, from];
-  if (top.y + top.height > bottom.y) return null;
-  const start = { x: top.x + top.width / 2, y: top.y + top.height + margin };
-  const end = { x: bottom.x + bottom.width / 2, y: bottom.y - margin };
-  return dy > 0 ? { x1: start.x, y1: start.y, x2: end.x, y2: end.y } : { x1: end.x, y1: end.y, x2: start.x, y2: start.y };
+  const start = exitFraction(from, dx, dy);
+  const end = 1 - exitFraction(to, dx, dy);
+  const length = Math.hypot(dx, dy);
+  const gap = (end - start) * length;
+  if (gap <= 0) return null;
+  // The margin, but never more than a third of the gap: a tight gap still gets a visible line.
+  const inset = Math.min(margin, gap / 3) / length;
+  const point = (fraction: number) => ({ x: fromX + dx * fraction, y: fromY + dy * fraction });
+  const a = point(start + inset);
+  const b = point(end - inset);
+  return { x1: a.x, y1: a.y, x2: b.x, y2: b.y };
 }

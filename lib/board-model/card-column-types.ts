@@ -23,6 +23,7 @@ export const CARD_COLUMN_TYPES = {
   borderRadius: "int",
   borderSize: "int",
   cellOpacity: "int",
+  attachments: "jsonb",
 } as const satisfies Record<keyof CardUpdate, string>;
 
 export type CardColumn = keyof typeof CARD_COLUMN_TYPES;

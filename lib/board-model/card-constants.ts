@@ -48,5 +48,14 @@ export const CARD_DEFAULTS = {
 export const MAX_GRID_INDEX = 999;
 export const MAX_CARD_SPAN = 100;
 
+/**
+ * A card's attachments, at most: the schema's bound. The server's own cap is CARD_MAX_ATTACHMENTS
+ * (lib/config.ts, default 20, at most this).
+ */
+export const MAX_ATTACHMENTS_BOUND = 100;
+
 /** A card batch (create or update) holds 1 to this many items (docs/API.md, "Batches"). */
 export const MAX_CARDS_PER_BATCH = 100;
+
+/** A change (POST /api/snaps/:id/changes) or a range write holds at most this many items or cells (docs/API.md, "Changes"). */
+export const MAX_CHANGE_ITEMS = 5_000;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
-import { FONT_SIZES, MAX_CARD_SPAN, MAX_CARDS_PER_BATCH, MAX_GRID_INDEX } from "./card-constants";
+import { FONT_SIZES, MAX_ATTACHMENTS_BOUND, MAX_CARD_SPAN, MAX_CARDS_PER_BATCH, MAX_GRID_INDEX } from "./card-constants";
 import { cardListSelect } from "./card-selects";
 import { KNOWN_CELL_TYPES } from "@/lib/card-types/registry";
 
@@ -39,7 +39,22 @@ export const cardFieldsSchema = z.object({
   borderRadius: intInRange(0, 24),
   borderSize: intInRange(0, 8),
   cellOpacity: intInRange(0, 100),
+  attachments: z
+    .array(idSchema)
+    .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)
+    .describe(
+      "Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.",
+    ),
 });
+
+/** A file attached to a card, as every card answer shows it (docs/API.md, "Cards"). */
+export const cardAttachmentSchema = z.object({
+  id: idSchema.describe("The file's id: read it at /api/files/{id}."),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().min(0).describe("Bytes."),
+});
+export type CardAttachment = z.infer<typeof cardAttachmentSchema>;
 
 /** PATCH /api/snaps/cards/:id: any card field but id and snapId; unknown fields are refused. */
 export const cardUpdateSchema = cardFieldsSchema.partial().strict();
@@ -80,7 +95,11 @@ export const cardBatchUpdateSchema = z
 export type CardBatchUpdate = z.infer<typeof cardBatchUpdateSchema>;
 
 /** A card as every card endpoint answers it: exactly cardSelect's fields. */
-export const cardSchema = cardFieldsSchema.extend({ id: idSchema, snapId: idSchema });
+export const cardSchema = cardFieldsSchema.extend({
+  id: idSchema,
+  snapId: idSchema,
+  attachments: z.array(cardAttachmentSchema).describe("The card's files, in order ([] when none)."),
+});
 export type Card = z.infer<typeof cardSchema>;
 
 /** A card in GET /api/snaps carries only cardListSelect's nine fields (docs/API.md, "Snaps"). */

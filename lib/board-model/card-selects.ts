@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/db/generated/client";
+import type { CardAttachment } from "./card-schemas";
 
 /** In the snap list response each card carries only these nine fields (docs/API.md, "Snaps"). */
 export const cardListSelect = {
@@ -27,10 +28,11 @@ export const cardSelect = {
   bold: true,
   italic: true,
   underline: true,
+  attachments: true,
 } as const;
 
 /** Reading order on the grid: by row, then column. */
 export const cardGridOrder: Prisma.CardOrderByWithRelationInput[] = [{ row: "asc" }, { col: "asc" }];
 
-/** A card as every card endpoint answers it. */
-export type CardView = Prisma.CardGetPayload<{ select: typeof cardSelect }>;
+/** A card as every card endpoint answers it (the attachments column typed as the trigger keeps it). */
+export type CardView = Omit<Prisma.CardGetPayload<{ select: typeof cardSelect }>, "attachments"> & { attachments: CardAttachment[] };

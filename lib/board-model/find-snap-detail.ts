@@ -1,5 +1,5 @@
 import "server-only";
-import { cardSelect } from "@/lib/board-model/card-selects";
+import { cardSelect, type CardView } from "@/lib/board-model/card-selects";
 import { db, type DbOrTx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/db/generated/client";
 import { queryRows } from "@/lib/db/query-rows";
@@ -7,12 +7,14 @@ import { lineSelect } from "@/lib/board-model/line-selects";
 import type { SnapAccessFacts } from "./snap-access";
 import type { SnapVersion } from "./snap-version";
 import { snapDetailSelect, snapFieldsSelect } from "./snap-selects";
+import { snapMembersColumn } from "./snap-access";
 
-export type SnapDetail = Prisma.SnapGetPayload<{ select: typeof snapDetailSelect }>;
+/** The attachments column typed as its trigger keeps it (CardView). */
+export type SnapDetail = Omit<Prisma.SnapGetPayload<{ select: typeof snapDetailSelect }>, "cards"> & { cards: CardView[] };
 
 /** The full snap (cards, lines, folder) matching a unique filter, with no access check: callers do that. */
 export function findSnapDetail(where: Prisma.SnapWhereUniqueInput, client: DbOrTx = db): Promise<SnapDetail | null> {
-  return client.snap.findUnique({ where, select: snapDetailSelect });
+  return client.snap.findUnique({ where, select: snapDetailSelect }) as Promise<SnapDetail | null>;
 }
 
 /** `'column', alias."column"` pairs for json_build_object, in the select's order. */
@@ -36,7 +38,7 @@ export const SNAP_DETAIL_JSON_SQL = `json_build_object(${SNAP_JSON},
 // the snap is still at that version the detail is not built (NULL): a cache hit costs PostgreSQL
 // one indexed row instead of 100 cards turned into JSON.
 const DETAIL_WITH_ACCESS_SQL = `
-  SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+  SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumn("s")},
          s."updatedAt", s."folderId", f.name AS "folderName",
          CASE WHEN s."updatedAt" = $2 AND s."folderId" IS NOT DISTINCT FROM $3 AND f.name IS NOT DISTINCT FROM $4
               THEN NULL ELSE ${SNAP_DETAIL_JSON_SQL} END AS detail
@@ -68,9 +70,9 @@ export async function findSnapDetailWithAccess(snapId: string, unlessVersion?: S
   const known = unlessVersion ? [unlessVersion.updatedAt, unlessVersion.folderId, unlessVersion.folder?.name ?? null] : [null, null, null];
   const [row] = await queryRows<DetailRow>(DETAIL_WITH_ACCESS_SQL, [snapId, ...known]);
   if (!row) return null;
-  const { userId, workspaceId, sharedWithWorkspace, shareMode, updatedAt, folderId, folderName } = row;
+  const { userId, workspaceId, sharedWithWorkspace, shareMode, members, updatedAt, folderId, folderName } = row;
   const version = { id: snapId, updatedAt, folderId, folder: folderName === null ? null : { name: folderName } };
-  return { facts: { userId, workspaceId, sharedWithWorkspace, shareMode }, version, snap: row.detail === null ? null : parseDetail(row.detail) };
+  return { facts: { userId, workspaceId, sharedWithWorkspace, shareMode, members }, version, snap: row.detail === null ? null : parseDetail(row.detail) };
 }
 
 function parseDetail(text: string): SnapDetail {

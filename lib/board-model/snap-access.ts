@@ -3,29 +3,71 @@ import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/db/generated/client";
 import { ApiError } from "@/lib/errors/api-error";
+import type { ShareMode, SnapRole } from "./snap-roles";
 
-/** What a caller may do with a snap, each level including the ones before it (docs/API.md, "Permissions"). */
-export type SnapAccess = "read" | "edit" | "manage";
-const RANK: Record<SnapAccess, number> = { read: 1, edit: 2, manage: 3 };
+/**
+ * What a caller may do with a snap, each level including the ones before it (docs/API.md,
+ * "Permissions"): read; comment (and resolve); edit cards, lines and content fields; manage (sharing,
+ * members, deletion).
+ */
+export type SnapAccess = "read" | "comment" | "edit" | "manage";
+const RANK: Record<SnapAccess, number> = { read: 1, comment: 2, edit: 3, manage: 4 };
+
+const SHARE_MODE_ACCESS: Record<ShareMode, SnapAccess> = { view: "read", comment: "comment", edit: "edit" };
+const ROLE_ACCESS: Record<SnapRole, SnapAccess> = { viewer: "read", commenter: "comment", editor: "edit" };
+
+export interface SnapMemberFact {
+  userId: string;
+  role: SnapRole;
+}
 
 export interface SnapAccessFacts {
   userId: string;
   workspaceId: string;
   sharedWithWorkspace: boolean;
-  shareMode: "view" | "edit";
+  shareMode: ShareMode;
+  /** The snap's board members (at most MAX_SNAP_MEMBERS), whoever the caller is: one shape serves every caller of a live stream. */
+  members: SnapMemberFact[];
 }
 
-export const snapAccessSelect = { id: true, userId: true, workspaceId: true, sharedWithWorkspace: true, shareMode: true } as const;
+export const snapAccessSelect = {
+  id: true,
+  userId: true,
+  workspaceId: true,
+  sharedWithWorkspace: true,
+  shareMode: true,
+  members: { select: { userId: true, role: true } },
+} as const;
 
 /**
- * The owner manages; a snap shared with the caller's workspace is readable by members,
- * editable with shareMode edit, and managed by the workspace's admins. Nothing else is visible.
+ * The `members` column of the access facts for raw statements, on the snap `alias`: a JSON array of
+ * {userId, role}, empty when there are none.
+ */
+export function snapMembersColumn(alias: string): string {
+  return `COALESCE((SELECT json_agg(json_build_object('userId', sm."userId", 'role', sm.role)) FROM "SnapMember" AS sm WHERE sm."snapId" = ${alias}.id), '[]'::json) AS members`;
+}
+
+/** snapMembersColumn as a fragment of a Prisma.sql statement. */
+export function snapMembersColumnSql(alias: string): Prisma.Sql {
+  return Prisma.raw(snapMembersColumn(alias));
+}
+
+/**
+ * The owner manages. A snap shared with the caller's workspace is managed by its admins and, for the
+ * other members, read, commented or edited as its shareMode says. A board member has their role's
+ * access, inside the workspace or as a guest from outside it; the higher of the two counts. Nothing
+ * else is visible.
  */
 export function snapAccessFor(principal: Principal, snap: SnapAccessFacts): SnapAccess | null {
   if (snap.userId === principal.userId) return "manage";
-  if (!snap.sharedWithWorkspace || snap.workspaceId !== principal.workspaceId) return null;
-  if (principal.role === "admin") return "manage";
-  return snap.shareMode === "edit" ? "edit" : "read";
+  let access: SnapAccess | null = null;
+  if (snap.sharedWithWorkspace && snap.workspaceId === principal.workspaceId) {
+    if (principal.role === "admin") return "manage";
+    access = SHARE_MODE_ACCESS[snap.shareMode];
+  }
+  const member = snap.members.find((candidate) => candidate.userId === principal.userId);
+  if (member && (access === null || RANK[ROLE_ACCESS[member.role]] > RANK[access])) access = ROLE_ACCESS[member.role];
+  return access;
 }
 
 export function hasSnapAccess(principal: Principal, snap: SnapAccessFacts, needed: SnapAccess): boolean {
@@ -36,7 +78,7 @@ export function hasSnapAccess(principal: Principal, snap: SnapAccessFacts, neede
 /** Throws FORBIDDEN unless the caller has the needed access (403 for another's private snap, not 404). */
 export function assertSnapAccess(principal: Principal, snap: SnapAccessFacts, needed: SnapAccess, what = "snap"): void {
   if (hasSnapAccess(principal, snap, needed)) return;
-  const verb = needed === "read" ? "see" : needed === "edit" ? "edit" : "manage";
+  const verb = { read: "see", comment: "comment on", edit: "edit", manage: "manage" }[needed];
   throw new ApiError("FORBIDDEN", `You may not ${verb} this ${what}`);
 }
 
@@ -49,8 +91,9 @@ export async function getSnapAccessOrThrow(principal: Principal, snapId: string,
 }
 
 /**
- * The where clause of "snaps the caller can see": their own, and those shared with their
- * workspace. Used by listings so that authorization lives in the query itself.
+ * The where clause of "snaps the caller can see in their workspace": their own, and those shared
+ * with their workspace. Used by listings so that authorization lives in the query itself; the snaps
+ * shared with the caller as a board member are listed apart (GET /api/snaps/shared-with-me).
  */
 export function visibleSnapsWhere(principal: Principal) {
   return {

@@ -5,6 +5,9 @@ const FIELDS = Object.keys(cardSelect) as (keyof typeof cardSelect)[];
 
 /** A field of the card `alias` as JSON.stringify writes it: strings quoted and escaped alike, numbers and booleans bare. */
 function jsonText(alias: string, field: keyof typeof cardSelect): string {
+  if (field === "attachments") {
+    return `to_json(COALESCE((SELECT string_agg(a.file ->> 'id', ',' ORDER BY a.n) FROM jsonb_array_elements(${alias}."attachments") WITH ORDINALITY AS a(file, n)), ''))::text`;
+  }
   const type = field === "id" || field === "snapId" ? "text" : CARD_COLUMN_TYPES[field as CardColumn];
   return type === "int" || type === "boolean" ? `${alias}."${field}"::text` : `to_json(${alias}."${field}"::text)::text`;
 }

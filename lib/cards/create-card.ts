@@ -1,11 +1,13 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
-import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError } from "@/lib/errors/api-error";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
+import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import { fieldsSet } from "@/lib/live/snap-change";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { keyRead } from "@/lib/single-writes/key-read";
+import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";
 import type { CardCreate } from "../board-model/card-schemas";
 import type { CardView } from "../board-model/card-selects";
@@ -32,11 +34,16 @@ export async function createCard(principal: Principal, snapId: string, input: Ca
       { path: "snapId", message: "Must equal the snap id in the path" },
     ]);
   }
+  if (fields.attachments?.length) {
+    principal = await keyRead(principal);
+    // Access first, so that no one learns which files a snap they may not edit holds.
+    await getSnapAccessOrThrow(principal, snapId, "edit");
+    await assertCardAttachments([{ snapId, attachments: fields.attachments, path: "" }]);
+  }
   const given = FIELDS.filter((field) => fields[field] !== undefined);
   let rows: unknown[];
   try {
-    rows = await runWriteStatement(createCardSql(given), {
-      ...singleWriteValues(principal),
+    rows = await runSingleWrite(principal, createCardSql(given), {
       snapId,
       cardId: createId(),
       fields: JSON.stringify(fields),

@@ -9,6 +9,7 @@ import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchCreate } from "../board-model/card-schemas";
 import type { CardView } from "../board-model/card-selects";
 import { insertCards } from "./insert-cards";
+import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import { lockSnaps } from "./lock-snaps";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
 import { feedEvents } from "@/lib/events/record-feed-events";
@@ -29,6 +30,10 @@ export async function createCardsBatch(principal: Principal, cards: CardBatchCre
       cards.map((card) => snaps.get(card.snapId)),
       (index) => `cards.${index}.snapId`,
       "Snap",
+    );
+    await assertCardAttachments(
+      cards.map((card, index) => ({ snapId: card.snapId, attachments: card.attachments, path: `cards.${index}.` })),
+      tx,
     );
     const created = await insertCards(tx, cards);
     await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(created, cards), [

@@ -1,9 +1,8 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { DELETE_CARD_SQL } from "./delete-card-sql";
 
 interface DeletedCardRow {
@@ -16,7 +15,7 @@ interface DeletedCardRow {
 
 /** DELETE /api/snaps/cards/:id: lines touching the card go with it. One statement (lib/cards/delete-card-sql.ts). */
 export async function deleteCard(principal: Principal, cardId: string): Promise<void> {
-  const [row] = (await runWriteStatement(DELETE_CARD_SQL, { ...singleWriteValues(principal), cardId })) as DeletedCardRow[];
+  const [row] = (await runSingleWrite(principal, DELETE_CARD_SQL, { cardId })) as DeletedCardRow[];
   if (!row?.found) throw new ApiError("NOT_FOUND", "Card not found");
   if (!row.editable) throw new ApiError("FORBIDDEN", "You may not edit this card");
   if (!row.deleted) throw new ApiError("NOT_FOUND", "Card not found"); // deleted by a write that committed first

@@ -11,5 +11,5 @@ export async function getCardOrThrow(principal: Principal, cardId: string): Prom
   if (!found) throw new ApiError("NOT_FOUND", "Card not found");
   const { snap, ...card } = found;
   assertSnapAccess(principal, snap, "read", "card");
-  return card;
+  return card as CardView; // the attachments column as its trigger keeps it
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
+import { snapMembersColumnSql } from "@/lib/board-model/snap-access";
 
 /** A locked card with the access facts of its snap. */
 export interface LockedCard extends SnapAccessFacts {
@@ -21,7 +22,7 @@ export async function lockCards(tx: Tx, cardIds: readonly string[], purpose: "up
   const lock = Prisma.raw(purpose === "delete" ? "FOR UPDATE OF c" : "FOR NO KEY UPDATE OF c");
   const ids = [...cardIds];
   const rows = await tx.$queryRaw<LockedCard[]>`
-    SELECT c.id, c."snapId", s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"
+    SELECT c.id, c."snapId", s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode", ${snapMembersColumnSql("s")}
     FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId"
     WHERE c.id = ANY(${ids}::text[]) AND s.id = ANY(ARRAY(SELECT "snapId" FROM "Card" WHERE id = ANY(${ids}::text[])))
     ORDER BY c.id

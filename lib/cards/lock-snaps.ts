@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
+import { snapMembersColumnSql } from "@/lib/board-model/snap-access";
 
 export interface LockedSnap extends SnapAccessFacts {
   id: string;
@@ -16,7 +17,7 @@ export async function lockSnaps(tx: Tx, snapIds: readonly string[]): Promise<Map
   const ids = [...new Set(snapIds)];
   if (ids.length === 0) return new Map();
   const rows = await tx.$queryRaw<LockedSnap[]>`
-    SELECT id, "userId", "workspaceId", "sharedWithWorkspace", "shareMode"
-    FROM "Snap" WHERE id = ANY(${ids}::text[]) ORDER BY id FOR NO KEY UPDATE`;
+    SELECT s.id, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode", ${snapMembersColumnSql("s")}
+    FROM "Snap" AS s WHERE s. id = ANY(${ids}::text[]) ORDER BY id FOR NO KEY UPDATE`;
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,11 +1,14 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
-import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError } from "@/lib/errors/api-error";
+import { db } from "@/lib/db/client";
+import { assertSnapAccess, snapAccessSelect } from "@/lib/board-model/snap-access";
+import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import type { IfMatch } from "@/lib/http/etag";
 import { fieldsSet } from "@/lib/live/snap-change";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { keyRead } from "@/lib/single-writes/key-read";
+import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import type { CardUpdate } from "../board-model/card-schemas";
 import type { CardView } from "../board-model/card-selects";
 import { UPDATE_CARD_SQL } from "./update-card-sql";
@@ -24,8 +27,15 @@ interface UpdatedCardRow {
  * otherwise, and nothing written). One statement (lib/cards/update-card-sql.ts).
  */
 export async function updateCard(principal: Principal, cardId: string, input: CardUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<CardView> {
-  const [row] = (await runWriteStatement(UPDATE_CARD_SQL, {
-    ...singleWriteValues(principal),
+  if (input.attachments?.length) {
+    principal = await keyRead(principal);
+    // Access first, so that no one learns which files a snap they may not edit holds.
+    const card = await db.card.findUnique({ where: { id: cardId }, select: { snapId: true, snap: { select: snapAccessSelect } } });
+    if (!card) throw new ApiError("NOT_FOUND", "Card not found");
+    assertSnapAccess(principal, card.snap, "edit", "card");
+    await assertCardAttachments([{ snapId: card.snapId, attachments: input.attachments, path: "" }]);
+  }
+  const [row] = (await runSingleWrite(principal, UPDATE_CARD_SQL, {
     cardId,
     fields: JSON.stringify(input),
     fieldNames: fieldsSet(input),

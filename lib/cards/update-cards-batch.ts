@@ -10,6 +10,7 @@ import { assertBatchEditable } from "./assert-batch-editable";
 import type { CardBatchUpdate } from "../board-model/card-schemas";
 import type { CardView } from "../board-model/card-selects";
 import { lockCards } from "./lock-cards";
+import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import { cardEvents } from "@/lib/events/feed-event-inputs";
 import { feedEvents } from "@/lib/events/record-feed-events";
 
@@ -32,6 +33,10 @@ export async function updateCardsBatch(principal: Principal, updates: CardBatchU
       updates.map((update) => cards.get(update.id)),
       (index) => `updates.${index}.id`,
       "Card",
+    );
+    await assertCardAttachments(
+      updates.map((update, index) => ({ snapId: cards.get(update.id)!.snapId, attachments: update.attachments, path: `updates.${index}.` })),
+      tx,
     );
     const updated = await applyCardUpdates(tx, updates);
     await recordSnapChanges(tx, actorOf(principal), cardChangesBySnap(updated, updates), [

@@ -12,10 +12,11 @@ import type { Comment, CommentCreate } from "./comment-schemas";
 import { notificationTargets } from "./notification-targets";
 import { readComment } from "./read-comment";
 import { recordCommentChange } from "./record-comment-change";
+import { snapMembersColumnSql } from "@/lib/board-model/snap-access";
 
 /**
- * POST /api/snaps/:id/comments: whoever can read the snap may comment (a read-only key is refused
- * before this, as for any write). A reply to a reply joins its root; a reply is on its root's card.
+ * POST /api/snaps/:id/comments: whoever may comment on the snap (a commenter, editor or manager; a
+ * viewer may not; a read-only key is refused before this, as for any write). A reply to a reply joins its root; a reply is on its root's card.
  * The card, the parent and the snap are held (KEY SHARE, in the global lock order) so that none is
  * deleted before the comment exists: a concurrent delete makes this a 400/404, never a 500.
  */
@@ -24,18 +25,18 @@ export async function createComment(principal: Principal, snapId: string, input:
     // Access first (an outsider learns nothing of cards or comments), unlocked: cards are locked before snaps.
     const facts = await tx.snap.findUnique({ where: { id: snapId }, select: snapAccessSelect });
     if (!facts) throw new ApiError("NOT_FOUND", "Snap not found");
-    assertSnapAccess(principal, facts, "read");
+    assertSnapAccess(principal, facts, "comment");
     if (input.cardId) await assertCardOfSnap(tx, input.cardId, snapId);
     const root = input.parentId ? await rootOf(tx, input.parentId, snapId) : null;
     if (root && input.cardId !== undefined && input.cardId !== root.cardId) {
       throw new ApiError("BAD_REQUEST", "A reply is on its thread's card", [{ path: "cardId", message: "Differs from the thread's card; leave it out" }]);
     }
     const [snap] = await tx.$queryRaw<(SnapAccessFacts & { comments: number })[]>`
-      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumnSql("s")},
         (SELECT count(*)::int FROM (SELECT 1 FROM "Comment" WHERE "snapId" = s.id LIMIT ${MAX_COMMENTS_PER_SNAP}) AS capped) AS comments
       FROM "Snap" AS s WHERE s.id = ${snapId} FOR KEY SHARE`;
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
-    assertSnapAccess(principal, snap, "read");
+    assertSnapAccess(principal, snap, "comment");
     if (snap.comments >= MAX_COMMENTS_PER_SNAP) throw new ApiError("CONFLICT", `A snap holds at most ${MAX_COMMENTS_PER_SNAP} comments`);
     const mentions = await assertMentions(tx, snap, input.body);
 

@@ -16,7 +16,7 @@ import { recordCommentChange } from "./record-comment-change";
  */
 export async function deleteComment(principal: Principal, commentId: string): Promise<void> {
   await runTransaction(async (tx) => {
-    const locked = await lockCommentOrThrow(tx, principal, commentId);
+    const locked = await lockCommentOrThrow(tx, principal, commentId, "read");
     if (locked.authorId !== principal.userId && snapAccessFor(principal, locked) !== "manage") {
       throw new ApiError("FORBIDDEN", "Only its author, the snap's owner or a workspace admin may delete a comment");
     }

@@ -32,5 +32,10 @@ function createPool(): pg.Pool {
     client.on("error", (error) => logger.warn({ err: error }, "database connection lost while in use"));
     reportDatabaseReachable();
   });
+  // A connection given back without an error answered its queries: the database is reachable too. A
+  // new connection alone is not enough: after a failure late in an outage the pool may make none.
+  created.on("release", (error) => {
+    if (!error) reportDatabaseReachable();
+  });
   return created;
 }

@@ -5,7 +5,7 @@ import { config, type Config } from "@/lib/config";
  * connections must then be sessions of their own. DATABASE_PREPARED_STATEMENTS=true or false says
  * so; auto (the default): on unless DATABASE_DIRECT_URL names another server than DATABASE_URL,
  * which is how a deployment behind a pooler in transaction mode is configured (PgBouncer before 1.21
- * does not carry named statements; README, "Behind PgBouncer").
+ * does not carry named statements; docs/OPERATIONS.md, "Behind PgBouncer").
  */
 export function preparedStatementsEnabled(settings: Pick<Config, "DATABASE_URL" | "DATABASE_DIRECT_URL" | "DATABASE_PREPARED_STATEMENTS"> = config()): boolean {
   if (settings.DATABASE_PREPARED_STATEMENTS !== "auto") return settings.DATABASE_PREPARED_STATEMENTS === "true";

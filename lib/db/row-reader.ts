@@ -13,7 +13,7 @@ const MAX_PREPARED_STATEMENTS = 100;
  * database's work per request (docs/PERFORMANCE.md). Needs a session per connection, as PostgreSQL
  * gives, embedded or not. `prepared: false` sends every text unnamed (parsed and planned each time,
  * one round trip all the same): for a pool behind a pooler in transaction mode, where the next
- * statement may run on another server connection that never saw the name (README, "Behind
+ * statement may run on another server connection that never saw the name (docs/OPERATIONS.md, "Behind
  * PgBouncer"; lib/db/prepared-statements-enabled.ts).
  */
 export function createRowReader(pool: pg.Pool, { prepared = true }: { prepared?: boolean } = {}): RowReader {

@@ -2,8 +2,8 @@ import "server-only";
 import { config } from "@/lib/config";
 
 /**
- * Email is on when SMTP_URL and MAIL_FROM are both set (README, "Configuration"): the notification
- * emails (README, "Comments and notifications").
+ * Email is on when SMTP_URL and MAIL_FROM are both set (docs/CONFIGURATION.md): the notification
+ * emails (docs/API.md, "Comments and notifications").
  */
 export function emailEnabled(): boolean {
   const { SMTP_URL, MAIL_FROM } = config();

@@ -16,11 +16,12 @@ export const eventAccessJoinsSql = sql`
 
 /**
  * Whether a user (of that workspace) can read the event's snap now, by the same rule as
- * lib/board-model/snap-access.ts: their own snap, or one shared with their workspace. A deleted snap
- * counts as it was when deleted.
+ * lib/board-model/snap-access.ts: their own snap, one shared with their workspace, or one they are a
+ * board member of. A deleted snap counts as it was when deleted (its board members went with it).
  */
 export function eventReadableBySql(userId: Sql, workspaceId: Sql): Sql {
   return sql`(CASE WHEN s.id IS NOT NULL
       THEN s."userId" = ${userId} OR (s."workspaceId" = ${workspaceId} AND s."sharedWithWorkspace")
+        OR EXISTS (SELECT 1 FROM "SnapMember" AS rm WHERE rm."snapId" = s.id AND rm."userId" = ${userId})
       ELSE COALESCE(gone."deletedUserId" = ${userId} OR (gone."deletedWorkspaceId" = ${workspaceId} AND gone."deletedShared"), false) END)`;
 }

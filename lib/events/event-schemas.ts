@@ -16,7 +16,7 @@ export const eventActorSchema = z.object({
 
 /**
  * One event, the same in the feed, in a webhook's body and (by its data) on the snap's stream. Its
- * data depends on the type (docs in README's API section); a body over 256 KB carries ids only.
+ * data depends on the type (docs/API.md, "Webhooks and the event feed"); a body over 256 KB carries ids only.
  */
 export const eventSchema = z.object({
   id: z.string().regex(/^evt_/).describe("Unique; also the webhook-id header of its deliveries."),
@@ -28,7 +28,7 @@ export const eventSchema = z.object({
   data: z
     .record(z.string(), z.unknown())
     .describe(
-      "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; comment.created|updated|deleted|resolved: { comment } (a deleted one with deleted: true and an empty body); webhook.test: { webhookId }.",
+      "cards.created|updated: { cards: [full cards] }; cards.deleted: { cardIds, lineIds? }; snap.created|updated: { snap: snap fields without cards }; snap.deleted: { snapId }; lines.created|updated: { lines }; lines.deleted: { lineIds }; comment.created|updated|deleted|resolved: { comment } (a deleted one with deleted: true and an empty body); file.created: { file }; file.deleted: { fileId }; webhook.test: { webhookId }.",
     ),
   truncated: z.literal(true).optional().describe("Present when the full event was over 256 KB: data then carries ids only."),
 });

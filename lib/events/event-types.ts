@@ -13,6 +13,11 @@ export const EVENT_TYPES = [
   "comment.updated",
   "comment.deleted",
   "comment.resolved",
+  "member.added",
+  "member.role_changed",
+  "member.removed",
+  "file.created",
+  "file.deleted",
   "webhook.test",
 ] as const;
 

@@ -1,8 +1,5 @@
-import { MAX_EVENT_BYTES, WEBHOOK_OUTBOX_CHANNEL } from "./event-config";
+import { FEED_OUTBOX_CTE, MAX_EVENT_DATA_BYTES } from "./event-config";
 import type { EventType } from "./event-types";
-
-// Room for the envelope (id, type, actor, ...) around data (as lib/events/record-feed-events.ts).
-const ENVELOPE_BYTES = 1024;
 
 /**
  * The feed event of a single write (lib/single-writes/single-write-sql.ts) and, when a webhook is enabled,
@@ -22,10 +19,7 @@ export function feedEventSql(
       INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", data, truncated)
       SELECT ${param("eventId")}, '${event.type}', b.id, b.version, ${param("actorType")}, ${param("actorUserId")}, ${param("actorApiKeyId")}, ${param("actorClientId")},
         (CASE WHEN d.truncated THEN ${event.idsOnly} ELSE fd.full_data END)::json, d.truncated
-      FROM bumped AS b, feed_data AS fd, LATERAL (SELECT octet_length(fd.full_data) > ${MAX_EVENT_BYTES - ENVELOPE_BYTES} AS truncated) AS d
+      FROM bumped AS b, feed_data AS fd, LATERAL (SELECT octet_length(fd.full_data) > ${MAX_EVENT_DATA_BYTES} AS truncated) AS d
       RETURNING seq
-    ), feed_outbox AS (
-      INSERT INTO "WebhookOutbox" (seq) SELECT seq FROM feed_inserted WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)
-      RETURNING pg_notify('${WEBHOOK_OUTBOX_CHANNEL}', '')
-    )`;
+    ), ${FEED_OUTBOX_CTE}`;
 }

@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
-import { MAX_EVENT_BYTES, WEBHOOK_OUTBOX_CHANNEL } from "./event-config";
+import { FEED_OUTBOX_CTE, MAX_EVENT_DATA_BYTES } from "./event-config";
 import type { EventType } from "./event-types";
 
 export interface FeedEventInput {
@@ -13,7 +13,7 @@ export interface FeedEventInput {
   /** Known for snap.created and snap.deleted; otherwise the version the write moved the snap to. */
   snapVersion?: number;
   data: Record<string, unknown>;
-  /** Ids only, for a body over MAX_EVENT_BYTES. */
+  /** Ids only, for data over MAX_EVENT_DATA_BYTES. */
   idsOnly: () => Record<string, unknown>;
   /** snap.deleted: who could read the snap, so its events stay visible to them alone. */
   deleted?: { userId: string; workspaceId: string; shared: boolean };
@@ -21,9 +21,6 @@ export interface FeedEventInput {
 
 // 12 parameters an event: well within PostgreSQL's 65,535 a statement.
 const EVENTS_PER_STATEMENT = 1000;
-
-// Room for the envelope (id, type, actor, ...) around data.
-const ENVELOPE_BYTES = 1024;
 
 /**
  * A write's events for the feed and webhooks, recorded in recordSnapChanges' statement (a rider:
@@ -63,7 +60,7 @@ function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], ve
   const rows = events.map((event) => {
     let data = JSON.stringify(event.data);
     let truncated = false;
-    if (Buffer.byteLength(data) > MAX_EVENT_BYTES - ENVELOPE_BYTES) {
+    if (Buffer.byteLength(data) > MAX_EVENT_DATA_BYTES) {
       data = JSON.stringify(event.idsOnly());
       truncated = true;
     }
@@ -76,8 +73,5 @@ function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], ve
         "deletedUserId", "deletedWorkspaceId", "deletedShared")
       VALUES ${Prisma.join(rows)}
       RETURNING seq
-    ), feed_outbox AS (
-      INSERT INTO "WebhookOutbox" (seq) SELECT seq FROM feed_inserted WHERE EXISTS (SELECT 1 FROM "Webhook" WHERE enabled)
-      RETURNING pg_notify(${WEBHOOK_OUTBOX_CHANNEL}, '')
-    )`;
+    ), ${Prisma.raw(FEED_OUTBOX_CTE)}`;
 }

@@ -6,6 +6,7 @@ import { historyChangesOf, summarizeHistoryChange } from "./describe-history-cha
 import type { HistoryChange } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT } from "./history-config";
 import type { HistoryArgs, HistoryEntry } from "./history-schemas";
+import { changeOutlineSql } from "./change-outline-sql";
 
 interface EntryRow {
   version: number;
@@ -49,35 +50,10 @@ export async function listSnapHistory(
   return { entries, hasMore: rows.length > limit };
 }
 
-/**
- * The outline of an entry written before SnapHistory.outline existed, made from its change in SQL
- * as lib/history/outline-history-change.ts makes it: the server never reads a whole change (up to
- * a batch's 8 MB) to list it.
- */
-const CHANGE_OUTLINE_SQL = `
-  (SELECT COALESCE(json_object_agg(o.key, o.value ORDER BY o.n) FILTER (WHERE o.value IS NOT NULL AND o.value::text <> 'null'), '{}'::json)
-   FROM json_each(json_build_object(
-     'createdSnap', h.change->'createdSnap',
-     'restoredFrom', h.change->'restoredFrom',
-     'deletedCardIds', h.change->'deletedCardIds',
-     'deletedLineIds', h.change->'deletedLineIds',
-     'createdCards', (SELECT json_agg(json_build_object('id', e.value->'id') ORDER BY e.n) FROM json_array_elements(
-        CASE WHEN json_typeof(h.change->'createdCards') = 'array' THEN h.change->'createdCards' END) WITH ORDINALITY AS e(value, n)),
-     'createdLines', (SELECT json_agg(json_build_object('id', e.value->'id') ORDER BY e.n) FROM json_array_elements(
-        CASE WHEN json_typeof(h.change->'createdLines') = 'array' THEN h.change->'createdLines' END) WITH ORDINALITY AS e(value, n)),
-     'updatedLines', (SELECT json_agg(json_build_object('id', e.value->'id') ORDER BY e.n) FROM json_array_elements(
-        CASE WHEN json_typeof(h.change->'updatedLines') = 'array' THEN h.change->'updatedLines' END) WITH ORDINALITY AS e(value, n)),
-     'updatedCards', (SELECT json_object_agg(c.key, (SELECT COALESCE(json_object_agg(f.key, true ORDER BY f.n), '{}'::json)
-          FROM json_object_keys(CASE WHEN json_typeof(c.value) = 'object' THEN c.value END) WITH ORDINALITY AS f(key, n)) ORDER BY c.n)
-        FROM json_each(CASE WHEN json_typeof(h.change->'updatedCards') = 'object' THEN h.change->'updatedCards' END) WITH ORDINALITY AS c(key, value, n)),
-     'snap', (SELECT json_object_agg(sf.key, CASE WHEN sf.key = 'folderId' THEN sf.value ELSE 'true'::json END ORDER BY sf.n)
-        FROM json_each(CASE WHEN json_typeof(h.change->'snap') = 'object' THEN h.change->'snap' END) WITH ORDINALITY AS sf(key, value, n))
-   )) WITH ORDINALITY AS o(key, value, n))`;
-
 // $1 snap, $2 before (or null), $3 limit + 1, $4 retention days, $5 versions kept whatever their age.
 const LIST_SQL = `
   SELECT h.version, h."occurredAt", h."actorType", h."actorUserId", h."actorApiKeyId", h."actorClientId",
-    COALESCE(u.name, u.email) AS "actorName", k.name AS "apiKeyName", c.name AS "clientName", COALESCE(h.outline, ${CHANGE_OUTLINE_SQL}) AS change
+    COALESCE(u.name, u.email) AS "actorName", k.name AS "apiKeyName", c.name AS "clientName", COALESCE(h.outline, ${changeOutlineSql("h.change")}) AS change
   FROM "SnapHistory" AS h
     JOIN "Snap" AS s ON s.id = h."snapId"
     LEFT JOIN "User" AS u ON u.id = h."actorUserId"

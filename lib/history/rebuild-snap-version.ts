@@ -46,7 +46,8 @@ export function rebuildSnapVersion(snapshot: SnapDetail, steps: readonly History
   // Entries are stored as jsonb (keys reordered): fields come out in the order GET sends them.
   return {
     ...(inOrder(snap, Object.keys(snapFieldsSelect)) as Omit<SnapDetail, "cards" | "lines">),
-    cards: ordered.map((card) => inOrder(card, CARD_KEYS) as CardView),
+    // A version written before cards had attachments has none.
+    cards: ordered.map((card) => inOrder(Object.assign({ attachments: [] }, card), CARD_KEYS) as CardView),
     lines: lines.map((line) => inOrder(line, LINE_KEYS) as LineView),
   };
 }

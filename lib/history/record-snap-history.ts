@@ -5,7 +5,8 @@ import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL } from "@/lib/board-model/find-snap-detail";
 import { historyChangeOf, type HistoryChange, type Written } from "./history-change";
-import { historyRetentionDays, MIN_VERSIONS_KEPT, SNAPSHOT_EVERY } from "./history-config";
+import { historyRetentionDays } from "./history-config";
+import { historyCtes } from "./history-ctes";
 import { outlineHistoryChange } from "./outline-history-change";
 
 export interface HistoryEntryInput {
@@ -21,12 +22,12 @@ export interface HistoryEntryInput {
  */
 export function snapHistory(written?: Written): SnapChangeRider {
   return ({ actor, changes, snapIds }) =>
-    historyCtes(actor, snapIds, fromJson(changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) }))));
+    historyCtesOf(actor, snapIds, fromJson(changes.map((change) => ({ snapId: change.snapId, change: historyChangeOf(change, written) }))));
 }
 
 /** The same with each snap's change given (a restore says more than its live event). */
 export function snapHistoryOf(entries: readonly HistoryEntryInput[]): SnapChangeRider {
-  return ({ actor, snapIds }) => historyCtes(actor, snapIds, fromJson(entries));
+  return ({ actor, snapIds }) => historyCtesOf(actor, snapIds, fromJson(entries));
 }
 
 /** An entry for a write that moves no version: a snap's creation (version 1). A statement of its own. */
@@ -34,7 +35,7 @@ export async function insertHistoryEntries(tx: Tx, actor: WriteActor, entries: r
   if (entries.length === 0) return;
   const snapIds = entries.map((entry) => entry.snapId);
   await tx.$executeRaw`
-    WITH bumped AS (SELECT id, version, "updatedAt" FROM "Snap" WHERE id = ANY(${snapIds}::text[])) ${historyCtes(actor, snapIds, fromJson(entries))}
+    WITH bumped AS (SELECT id, version, "updatedAt" FROM "Snap" WHERE id = ANY(${snapIds}::text[])) ${historyCtesOf(actor, snapIds, fromJson(entries))}
     SELECT 1`;
 }
 
@@ -53,42 +54,18 @@ export const SNAPSHOT_QUERY = `SELECT ${[`'version', s."version"`, `'updatedAt',
   return sql.replace(pair, `${pair.split(",")[0]}, $${index + 2}`);
 }, SNAP_DETAIL_JSON_SQL)}::json FROM "Snap" AS s WHERE s.id = $1`;
 
-/**
- * Inserts each snap's entry (`entries`: "snapId", change json, outline json): its new version and updatedAt
- * (from `bumped`), the actor and the change. The whole snap as GET answers it goes with a version
- * that is a multiple of SNAPSHOT_EVERY, and with one whose previous version has no entry (the
- * snap's first write since history began, or after a write that bypassed history), so a version is
- * always rebuilt from a snapshot and the entries after it; snap_history_snapshot (a database
- * function) runs the detail query only then, so other writes do not even plan it. At a multiple of
- * SNAPSHOT_EVERY the entries retention no longer needs are deleted: those before the newest
- * snapshot at or before the oldest version kept. history_cutoff is MATERIALIZED so that this
- * cutoff is computed once per snap: inlined into the DELETE, its subqueries ran once per history
- * row, quadratic in the snap's history (seconds per write after a few thousand versions).
- */
-function historyCtes(actor: WriteActor, snapIds: readonly string[], entries: Prisma.Sql): Prisma.Sql {
-  const ids = [...snapIds];
-  return Prisma.sql`
-    , history_entries AS (${entries}
-    ), history_current AS (
-      SELECT b.id, b.version, b."updatedAt", e.change, e.outline,
-        (b.version % ${SNAPSHOT_EVERY}::int = 0 OR NOT EXISTS (
-          SELECT 1 FROM "SnapHistory" AS p WHERE p."snapId" = b.id AND p."snapId" = ANY(${ids}::text[]) AND p.version = b.version - 1)) AS "takesSnapshot"
-      FROM bumped AS b JOIN history_entries AS e ON e."snapId" = b.id
-    ), history_inserted AS (
-      INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", change, outline, snapshot)
-      SELECT hc.id, hc.version, hc."updatedAt", ${actor.type}::"WriteActorType", ${actor.userId}, ${actor.apiKeyId}, ${actor.clientId}, hc.change, hc.outline,
-        CASE WHEN hc."takesSnapshot" THEN snap_history_snapshot(${SNAPSHOT_QUERY}, hc.id, hc.version, hc."updatedAt") END
-      FROM history_current AS hc
-    ), history_cutoff AS MATERIALIZED (
-      SELECT hc.id, (
-        SELECT max(h.version) FROM "SnapHistory" AS h
-        WHERE h."snapId" = hc.id AND h.snapshot IS NOT NULL AND h.version <= LEAST(hc.version - ${MIN_VERSIONS_KEPT - 1}::int, (
-          SELECT min(r.version) FROM "SnapHistory" AS r
-          WHERE r."snapId" = hc.id AND r."occurredAt" >= now() - make_interval(days => ${historyRetentionDays()}::int)))
-      ) AS base
-      FROM history_current AS hc WHERE hc.version % ${SNAPSHOT_EVERY}::int = 0
-    ), history_pruned AS (
-      DELETE FROM "SnapHistory" AS h USING history_cutoff AS cut
-      WHERE h."snapId" = cut.id AND h."snapId" = ANY(${ids}::text[]) AND h.version < cut.base
-    )`;
+/** The history CTEs (lib/history/history-ctes.ts) of a batch, whose values go as parameters. */
+function historyCtesOf(actor: WriteActor, snapIds: readonly string[], entries: Prisma.Sql): Prisma.Sql {
+  return historyCtes({
+    entries,
+    actor: {
+      type: Prisma.sql`${actor.type}`,
+      userId: Prisma.sql`${actor.userId}`,
+      apiKeyId: Prisma.sql`${actor.apiKeyId}`,
+      clientId: Prisma.sql`${actor.clientId}`,
+    },
+    retentionDays: Prisma.sql`${historyRetentionDays()}`,
+    snapshotQuery: Prisma.sql`${SNAPSHOT_QUERY}`,
+    snapIds: Prisma.sql`${[...snapIds]}`,
+  });
 }

@@ -25,7 +25,7 @@ const installed = globalThis as typeof globalThis & { snapGracefulShutdown?: boo
  * 3. requests in flight finish (up to IN_FLIGHT_LIMIT_SECONDS, then their connections are cut),
  *    and the process exits 0.
  * The server and its requests are seen through Node's `http.server.request.start` diagnostics
- * channel: next does not hand its server to the app. README, "Running on PostgreSQL with several
+ * channel: next does not hand its server to the app. docs/OPERATIONS.md, "Running on PostgreSQL with several
  * instances"; docs/SCALING.md.
  */
 export function installGracefulShutdown(stopServices: () => Promise<void>): void {

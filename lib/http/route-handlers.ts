@@ -2,7 +2,8 @@ import type { Principal } from "@/lib/request/principal";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import type { AnyOperation, HttpMethod, OperationBody, OperationQuery, OperationSuccess, PathParams } from "@/lib/operations/operation";
 import { errorResponse } from "./error-response";
-import { parseQuery, readJsonBody, validate } from "./parse";
+import { throughLargeBodyGate } from "./large-body-gate";
+import { MAX_BODY_BYTES, parseQuery, readJsonBody, validate } from "./parse";
 import { withErrors, withPrincipal, type AuthedContext } from "./route";
 import { runRequest } from "./run-request";
 import { withIdempotency } from "./with-idempotency";
@@ -55,13 +56,17 @@ export function implement<Op extends AnyOperation>(operation: Op, handler: Opera
     };
   }
   const handle = operation.requestHeaders?.includes("Idempotency-Key") ? withIdempotency(authed, { maxBytes }) : authed;
+  // Bodies past the usual megabyte take turns, once the caller is known (lib/http/large-body-gate.ts).
+  const gated: typeof handle =
+    maxBytes !== undefined && maxBytes > MAX_BODY_BYTES ? (request, context) => throughLargeBodyGate(request, () => handle(request, context)) : handle;
   return {
     operation,
-    handle: withPrincipal(handle, {
+    handle: withPrincipal(gated, {
       sessionOnly: operation.access === "session",
       apiKeyOnly: operation.access === "key",
       readKeyWrites: operation.readKeyWrites,
       noOAuth: operation.noOAuth,
+      keyCheckedInStatement: operation.keyCheckedInStatement,
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { READ_ONLY_KEY_MESSAGE } from "@/lib/auth/api-keys/authenticate-api-key";
 import { authenticateRequest } from "@/lib/auth/authenticate-request";
 import type { Principal } from "@/lib/request/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
@@ -31,8 +32,10 @@ interface RouteOptions {
    * reading (MCP: a read key lists and runs only the read tools, lib/mcp/may-run-tool.ts).
    */
   readKeyWrites?: boolean;
-  /** Refused to OAuth access tokens whatever their scopes (workspace membership): 403. */
+  /** Refused to OAuth access tokens whatever their scopes (workspace membership, webhooks, the account): 403. */
   noOAuth?: boolean;
+  /** The operation's one statement checks the API key (lib/operations/operation.ts): a key read before is not read again. */
+  keyCheckedInStatement?: boolean;
 }
 
 /**
@@ -68,13 +71,17 @@ export function withPrincipal<P extends Params = Params>(
     context.rateLimit = countRequest(principal);
     assertWithinRequestRate(context.rateLimit);
     if (READ_METHODS.has(request.method)) return handler(request, { principal, params });
-    return respondWithSnapVersion(request, () => handler(request, { principal, params }));
+    try {
+      return await respondWithSnapVersion(request, () => handler(request, { principal, params }));
+    } catch (error) {
+      // An unread key found revoked by its statement (lib/single-writes/key-read.ts): the 401 authentication gives.
+      throw principal.keyUnread ? withBearerChallenge(request, error) : error;
+    }
   });
 }
 
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-export const READ_ONLY_KEY_MESSAGE = "This API key is read-only";
-const OAUTH_REFUSED_MESSAGE = "Connected apps cannot manage API keys, connected apps, the account or workspace membership: sign in to the web app";
+const OAUTH_REFUSED_MESSAGE = "Connected apps cannot manage API keys, connected apps, webhooks, the account or workspace membership: sign in to the web app";
 
 /**
  * Every 401 of an authenticated operation says where the resource's OAuth metadata is
@@ -86,12 +93,19 @@ async function authenticatePrincipal(request: Request, options: RouteOptions): P
     if (options.apiKeyOnly && !request.headers.has("authorization")) {
       throw new ApiError("UNAUTHORIZED", "Send an API key or OAuth access token in the header Authorization: Bearer <token>");
     }
-    return await authenticateRequest(request);
+    // An Idempotency-Key's write runs in a transaction that keeps its answer: its key is read first.
+    const keyUnread = options.keyCheckedInStatement === true && !request.headers.has("idempotency-key");
+    return await authenticateRequest(request, { keyUnread });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.code !== "UNAUTHORIZED" || error.headers?.["WWW-Authenticate"]) throw error;
-    const challenge = bearerChallenge(publicBaseUrl(request), new URL(request.url).pathname);
-    throw new ApiError(error.code, error.message, error.details, { ...error.headers, "WWW-Authenticate": challenge });
+    throw withBearerChallenge(request, error);
   }
+}
+
+/** A 401 with the resource's challenge added, unless it has one of its own; any other error as it is. */
+function withBearerChallenge(request: Request, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.code !== "UNAUTHORIZED" || error.headers?.["WWW-Authenticate"]) return error;
+  const challenge = bearerChallenge(publicBaseUrl(request), new URL(request.url).pathname);
+  return new ApiError(error.code, error.message, error.details, { ...error.headers, "WWW-Authenticate": challenge });
 }
 
 /** A token without the `write` scope writing: 403 as a read-only key, with RFC 6750's challenge. */

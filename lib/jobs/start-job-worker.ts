@@ -4,26 +4,26 @@ import { Logger, run, runMigrations, type Runner, type WorkerEvents } from "grap
 import { config, runtime } from "@/lib/config";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { emailEnabled } from "@/lib/email/email-config";
+import type { EmailJobPayload } from "@/lib/notifications/send-notification-email";
 import { EMAIL_DIGEST_TASK, EMAIL_SEND_TASK } from "@/lib/email/email-task-names";
-import { queueDailyDigests } from "@/lib/notifications/queue-daily-digests";
-import { sendNotificationEmail, type EmailJobPayload } from "@/lib/notifications/send-notification-email";
+import { INVITATION_EMAIL_TASK, type InvitationEmailPayload } from "@/lib/email/invitation-email-task";
 import { logger } from "@/lib/log/logger";
-import { pruneAuditLog } from "@/lib/audit/prune-audit-log";
-import { sweepExpiredIdempotencyKeys } from "@/lib/http/sweep-expired-idempotency-keys";
-import { deliverWebhook } from "@/lib/webhooks/deliver-webhook";
-import { fanOutEvents } from "@/lib/webhooks/fan-out-events";
+import { outageComponent } from "@/lib/log/outage-cause";
+import { reportDatabaseReachable } from "@/lib/log/report-database-reachable";
 import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
-import { pruneEvents } from "@/lib/webhooks/prune-events";
 import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
-import { pruneOAuthRecords } from "@/lib/oauth/prune-oauth-records";
 import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
 
+/**
+ * graphile-worker's lines, through the app's logger and so its outage story (lib/log/outage-lines.ts).
+ * It calls a lost connection an error; to this service it is the database being away: a warning.
+ */
 const queueLogger = new Logger(() => (level, message, meta) => {
   const line = { component: "job-queue", ...(meta as object) };
-  if (level === "error") logger.error(line, message);
-  else if (level === "warning") logger.warn(line, message);
+  if (level === "error" && outageComponent(line, message) === null) logger.error(line, message);
+  else if (level === "error" || level === "warning") logger.warn(line, message);
   else if (level === "info") logger.debug(line, message); // one line per job otherwise
 });
 
@@ -31,6 +31,7 @@ const queueLogger = new Logger(() => (level, message, meta) => {
 const AUDIT_PRUNE_TASK = "audit-prune";
 const IDEMPOTENCY_SWEEP_TASK = "idempotency-sweep";
 const OAUTH_PRUNE_TASK = "oauth-prune";
+export const FILE_SWEEP_TASK = "file-sweep";
 
 /**
  * Every periodic task of the app, on the queue's own clock: each runs once per period across all
@@ -43,6 +44,7 @@ const CRONTAB = [
   `* * * * * ${RELEASE_STALE_TASK}`, // jobs of a worker that stopped mid-job
   `* * * * * ${FANOUT_TASK}`, // what a lost wake-up left in the outbox (fan-out-trigger.ts)
   `40 * * * * ${OAUTH_PRUNE_TASK}`, // expired OAuth tokens and codes; dynamic clients never granted after 30 days
+  `20 * * * * ${FILE_SWEEP_TASK}`, // files nothing refers to past FILE_ORPHAN_GRACE_HOURS; deleted files' storage objects
 ].join("\n");
 
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
@@ -62,6 +64,11 @@ export function startJobWorker(): Promise<Runner> {
   const events: WorkerEvents = new EventEmitter();
   events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
   events.on("pool:release", () => liveness.stop());
+  // The queue's LISTEN connection is made again, or its poll answered: the database is reachable (its
+  // outage story's end). The poll counts too: its own connection may fail after the LISTEN's is back.
+  events.on("pool:listen:success", () => reportDatabaseReachable());
+  events.on("worker:getJob:empty", () => reportDatabaseReachable());
+  events.on("job:success", () => reportDatabaseReachable());
   holder.snapJobWorker = run({
     events,
     // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
@@ -74,17 +81,23 @@ export function startJobWorker(): Promise<Runner> {
     // Under npm start the app's own stop (lib/http/graceful-shutdown.ts) stops it; else its own handlers.
     noHandleSignals: runtime.handlesSignalsItself(),
     logger: queueLogger,
+    // Each task's code is loaded when it first runs: an app server that only migrates the queue's
+    // schema (JOB_WORKER=off) never holds it (docs/PERFORMANCE.md, "Loaded on first use").
     taskList: {
-      [FANOUT_TASK]: (payload, helpers) => fanOutEvents(payload, helpers.addJob, helpers.job.locked_by),
-      [DELIVER_TASK]: (payload) => deliverWebhook(payload),
-      [PRUNE_TASK]: () => pruneEvents(),
+      [FANOUT_TASK]: async (payload, helpers) => (await import("@/lib/webhooks/fan-out-events")).fanOutEvents(payload, helpers.addJob, helpers.job.locked_by),
+      [DELIVER_TASK]: async (payload) => (await import("@/lib/webhooks/deliver-webhook")).deliverWebhook(payload),
+      [PRUNE_TASK]: async () => (await import("@/lib/webhooks/prune-events")).pruneEvents(),
       [AUDIT_PRUNE_TASK]: async () => {
-        await pruneAuditLog();
+        await (await import("@/lib/audit/prune-audit-log")).pruneAuditLog();
       },
       [IDEMPOTENCY_SWEEP_TASK]: async () => {
-        await sweepExpiredIdempotencyKeys();
+        await (await import("@/lib/http/sweep-expired-idempotency-keys")).sweepExpiredIdempotencyKeys();
       },
-      [OAUTH_PRUNE_TASK]: () => pruneOAuthRecords(),
+      [OAUTH_PRUNE_TASK]: async () => (await import("@/lib/oauth/prune-oauth-records")).pruneOAuthRecords(),
+      [FILE_SWEEP_TASK]: async () => {
+        const deleted = await (await import("@/lib/files/sweep-files")).sweepFiles();
+        if (deleted > 0) logger.info({ component: "file-sweep", deleted }, "deleted files nothing refers to");
+      },
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
         const released = await releaseStaleJobs(helpers.query);
         if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
@@ -92,8 +105,11 @@ export function startJobWorker(): Promise<Runner> {
       // Email tasks only where email is on: a worker without SMTP never takes an email job.
       ...(emailEnabled()
         ? {
-            [EMAIL_SEND_TASK]: (payload: unknown) => sendNotificationEmail(payload as EmailJobPayload),
-            [EMAIL_DIGEST_TASK]: async () => void (await queueDailyDigests()),
+            [EMAIL_SEND_TASK]: async (payload: unknown) =>
+              (await import("@/lib/notifications/send-notification-email")).sendNotificationEmail(payload as EmailJobPayload),
+            [EMAIL_DIGEST_TASK]: async () => void (await (await import("@/lib/notifications/queue-daily-digests")).queueDailyDigests()),
+            [INVITATION_EMAIL_TASK]: async (payload: unknown) =>
+              (await import("@/lib/email/send-invitation-email")).sendInvitationEmail(payload as InvitationEmailPayload),
           }
         : {}),
     },

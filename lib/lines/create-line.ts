@@ -1,10 +1,9 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
-import { runWriteStatement } from "@/lib/db/run-write-statement";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { reportSnapVersion } from "@/lib/live/snap-write-context";
-import { singleWriteValues } from "@/lib/single-writes/single-write-values";
+import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { createLineSql, LINE_LOOK_TYPES, type LineLook } from "./create-line-sql";
 import type { LineCreate } from "../board-model/line-schemas";
 import type { LineView } from "../board-model/line-selects";
@@ -26,8 +25,7 @@ export async function createLine(principal: Principal, snapId: string, input: Li
   const { fromCardId, toCardId, ...looks } = input;
   let rows: unknown[];
   try {
-    rows = await runWriteStatement(createLineSql(LOOKS.filter((look) => looks[look] !== undefined)), {
-      ...singleWriteValues(principal),
+    rows = await runSingleWrite(principal, createLineSql(LOOKS.filter((look) => looks[look] !== undefined)), {
       snapId,
       lineId: createId(),
       fromCardId,

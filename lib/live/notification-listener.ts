@@ -49,7 +49,7 @@ export class NotificationListener {
     const fail = (error: Error) => {
       if (failed || this.stopped) return;
       failed = true;
-      logger.warn({ err: error, retryInMs: this.backoff }, "live: LISTEN connection lost; reconnecting");
+      logger.warn({ component: "live", err: error, retryInMs: this.backoff }, "live: LISTEN connection lost; reconnecting");
       void client.end().catch(() => {});
       this.retry = setTimeout(() => void this.connect(), this.backoff);
       this.retry.unref();

@@ -3,12 +3,13 @@ import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { queryRows } from "@/lib/db/query-rows";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
+import { assertSnapAccess, snapAccessFor, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { initialsOf } from "./initials-of";
-import { maxStreamsPerUser } from "./max-streams-per-user";
 import { getSnapStreamHub } from "./snap-stream-hub";
+import { claimStreamSlot } from "./stream-quota";
 import type { Subscriber } from "./stream-subscriber";
 import { SSE_PING, sseMessage } from "./sse";
+import { snapMembersColumn } from "@/lib/board-model/snap-access";
 
 interface ConnectRow extends SnapAccessFacts {
   version: number;
@@ -32,22 +33,20 @@ export async function openSnapEventStream(
   signal: AbortSignal,
 ): Promise<ReadableStream<Uint8Array>> {
   const [row] = await queryRows<ConnectRow>(
-    `SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+    `SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumn("s")},
        (SELECT COALESCE(u.name, u.email) FROM "User" AS u WHERE u.id = $2) AS "viewerName"
      FROM "Snap" AS s WHERE s.id = $1`,
     [snapId, principal.userId],
   );
   if (!row) throw new ApiError("NOT_FOUND", "Snap not found");
   assertSnapAccess(principal, row, "read");
-  // Checked and then subscribed with no await between: two opens at once cannot both pass at the cap.
-  const limit = maxStreamsPerUser();
-  if (getSnapStreamHub().userStreamCount(principal.userId) >= limit) {
-    throw new ApiError("RATE_LIMITED", `At most ${limit} open event streams per user: close one first`, undefined, { "Retry-After": "30" });
-  }
+  // Claimed and then subscribed with no await between: two opens at once cannot both pass at the cap.
+  const releaseSlot = claimStreamSlot(principal.userId);
 
   const connectionId = `c_${randomBytes(12).toString("base64url")}`;
   const name = row.viewerName ?? "Someone";
-  let cleanup = () => {};
+  // Until the stream is subscribed, ending it only gives the slot back.
+  let cleanup = releaseSlot;
 
   return new ReadableStream<Uint8Array>(
     {
@@ -71,17 +70,19 @@ export async function openSnapEventStream(
         const subscriber: Subscriber = {
           viewer: { userId: principal.userId, name, initials: initialsOf(name), connectionId, editingCardId: null },
           principal,
+          access: snapAccessFor(principal, row) ?? "read",
           lastVersion: since ?? row.version,
           send: write,
           ping: () => write(SSE_PING),
           close: end,
         };
-        write(sseMessage("ready", { version: row.version, connectionId, userId: principal.userId }));
+        write(sseMessage("ready", { version: row.version, connectionId, userId: principal.userId, access: subscriber.access }));
         const unsubscribe = getSnapStreamHub().subscribe(snapId, subscriber);
         const onAbort = () => end();
         cleanup = () => {
           signal.removeEventListener("abort", onAbort);
           unsubscribe();
+          releaseSlot();
         };
         if (signal.aborted) end();
         else signal.addEventListener("abort", onAbort);

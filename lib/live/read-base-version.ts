@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors/api-error";
 
 const POSITIVE_INTEGER = /^[1-9]\d{0,9}$/;
 
-/** The optional Base-Version header of a snap write (docs: README "Live updates"); 400 unless a positive integer. */
+/** The optional Base-Version header of a snap write (docs/API.md, "Live updates"); 400 unless a positive integer. */
 export function readBaseVersion(request: Request): number | null {
   const header = request.headers.get("base-version");
   if (header === null) return null;

@@ -2,6 +2,7 @@ import "server-only";
 import { cardSelect } from "@/lib/board-model/card-selects";
 import { queryRows } from "@/lib/db/query-rows";
 import type { SnapAccessFacts } from "@/lib/board-model/snap-access";
+import { snapMembersColumn } from "@/lib/board-model/snap-access";
 
 /** A stored event with what its `change` message needs. */
 export interface StoredEvent {
@@ -30,7 +31,7 @@ const CARD_JSON = `json_build_object(${Object.keys(cardSelect)
 // after $2 with its actor's name and the current rows of the cards it names: one statement per
 // notification per snap, shared by all of this instance's streams on it.
 const CATCH_UP_SQL = `
-  SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode",
+  SELECT s.version, s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumn("s")},
     (SELECT min(e.version) FROM "SnapEvent" AS e WHERE e."snapId" = s.id) AS oldest,
     COALESCE((SELECT json_agg(json_build_object('version', e.version, 'actorUserId', e."actorUserId",
                 'actorName', COALESCE(u.name, u.email), 'actorType', e."actorType", 'actorClientId', e."actorClientId",

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { logger } from "@/lib/log/logger";
-import { hasSnapAccess } from "@/lib/board-model/snap-access";
+import { hasSnapAccess, snapAccessFor } from "@/lib/board-model/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { decodeCommentNotice, SNAP_COMMENTS_CHANNEL } from "./comment-notice";
 import { NotificationListener } from "./notification-listener";
@@ -14,6 +14,7 @@ import { publishPresence } from "./publish-presence";
 import { readCatchUp } from "./read-catch-up";
 import { readMembership } from "./read-membership";
 import { sseRetry } from "./sse";
+import { streamsEndedBy } from "./streams-ended-by";
 import { streamMessage, type Subscriber } from "./stream-subscriber";
 import { toChangeMessage } from "./to-change-message";
 
@@ -40,8 +41,6 @@ const STOP_RETRY_MS = { min: 500, spread: 1_500 };
 export class SnapStreamHub {
   readonly instanceId = randomBytes(6).toString("base64url");
   private readonly channels = new Map<string, SnapChannel>();
-  /** Open streams per user on this instance, for the per-user cap (openSnapEventStream). */
-  private readonly streamsPerUser = new Map<string, number>();
   /** Set when the instance stops: streams opened after it end at once. */
   private stopped = false;
   /** Viewer-list changes, coalesced: a burst of joins sends one `presence` per stream, not one per join. */
@@ -74,8 +73,6 @@ export class SnapStreamHub {
     const channel = this.channels.get(snapId) ?? { snapId, subscribers: new Set(), running: false, again: false };
     this.channels.set(snapId, channel);
     channel.subscribers.add(subscriber);
-    const userId = subscriber.principal.userId;
-    this.streamsPerUser.set(userId, (this.streamsPerUser.get(userId) ?? 0) + 1);
     this.presence.join(snapId, subscriber.viewer);
     // Also covers a write committed between the caller's read of the version and this moment.
     this.catchUp(snapId);
@@ -84,9 +81,6 @@ export class SnapStreamHub {
       if (removed) return;
       removed = true;
       channel.subscribers.delete(subscriber);
-      const left = (this.streamsPerUser.get(userId) ?? 1) - 1;
-      if (left > 0) this.streamsPerUser.set(userId, left);
-      else this.streamsPerUser.delete(userId);
       if (channel.subscribers.size === 0 && this.channels.get(snapId) === channel) this.channels.delete(snapId);
       this.presence.leave(snapId, subscriber.viewer.connectionId);
     };
@@ -96,11 +90,6 @@ export class SnapStreamHub {
   setEditing(snapId: string, connectionId: string, userId: string, editingCardId: string | null): void {
     if (this.presence.setEditing(snapId, connectionId, userId, editingCardId)) return;
     publishPresence({ t: "edit", s: snapId, c: connectionId, u: userId, e: editingCardId });
-  }
-
-  /** The user's open streams on this instance. */
-  userStreamCount(userId: string): number {
-    return this.streamsPerUser.get(userId) ?? 0;
   }
 
   /**
@@ -119,19 +108,17 @@ export class SnapStreamHub {
     subscriber.close();
   }
 
-  /** Open streams on this instance (the load check reads it). */
-  get streamCount(): number {
-    let count = 0;
-    for (const channel of this.channels.values()) count += channel.subscribers.size;
-    return count;
-  }
-
   private onNotification(channel: string, payload: string): void {
     if (channel === SNAP_COMMENTS_CHANNEL) {
       void this.sendComment(payload).catch((error: unknown) => logger.error({ err: error }, "live: comment delivery failed"));
       return;
     }
     const notification = parseLiveNotification(channel, payload);
+    const ended = streamsEndedBy(notification);
+    if (ended) {
+      this.endStreamsWhere(ended.ends, ended.message);
+      return;
+    }
     switch (notification?.kind) {
       case "changed":
         if (this.channels.has(notification.snapId)) this.catchUp(notification.snapId);
@@ -142,33 +129,6 @@ export class SnapStreamHub {
       case "membership":
         void this.recheckUser(notification.userId).catch((error: unknown) => logger.error({ err: error }, "live: access re-check failed"));
         break;
-      case "key-revoked": {
-        const { apiKeyId } = notification;
-        this.endStreamsWhere((principal) => principal.apiKeyId === apiKeyId, "The API key of this stream was revoked");
-        break;
-      }
-      case "grant-revoked": {
-        const { grantId } = notification;
-        this.endStreamsWhere((principal) => principal.oauth?.grantId === grantId, "The connected app of this stream was revoked");
-        break;
-      }
-      case "sessions-ended": {
-        // Signed out everywhere (or the password changed): streams of the user's older sessions end.
-        const { userId, epoch } = notification;
-        this.endStreamsWhere(
-          (principal) => principal.via === "session" && principal.userId === userId && (principal.sessionEpoch ?? 0) < epoch,
-          "You were signed out",
-        );
-        break;
-      }
-      case "session-ended": {
-        const { userId, sessionId } = notification;
-        this.endStreamsWhere(
-          (principal) => principal.via === "session" && principal.userId === userId && principal.sessionId === sessionId,
-          "You were signed out",
-        );
-        break;
-      }
       case "presence":
         try {
           this.presence.receive(JSON.parse(notification.payload) as PresenceMessage);
@@ -214,10 +174,16 @@ export class SnapStreamHub {
     const changes = row.events.map((event) => ({ version: event.version, message: streamMessage("change", toChangeMessage(event), event.version) }));
     for (const subscriber of subscribers) {
       if (!channel.subscribers.has(subscriber)) continue;
-      if (!hasSnapAccess(subscriber.principal, row, "read")) {
+      const access = snapAccessFor(subscriber.principal, row);
+      if (!access) {
         subscriber.send(streamMessage("access-revoked", { message: "You no longer have access to this snap" }));
         subscriber.close();
         continue;
+      }
+      // A role or share mode changed (a member's role lowered, say): the board adapts before the next refusal.
+      if (access !== subscriber.access) {
+        subscriber.access = access;
+        subscriber.send(streamMessage("access", { access }));
       }
       if (subscriber.lastVersion >= row.version) {
         if (subscriber.lastVersion > row.version) this.reset(subscriber, row.version);
@@ -315,9 +281,4 @@ export function getSnapStreamHub(): SnapStreamHub {
 /** Ends this process's event streams for a stop, if it has any (lib/http/graceful-shutdown.ts). */
 export function endEventStreamsForStop(): void {
   globalForHub.snapStreamHub?.endAllForStop();
-}
-
-/** Open event streams of this process, without starting the hub (read by GET /metrics). */
-export function openStreamCount(): number {
-  return globalForHub.snapStreamHub?.streamCount ?? 0;
 }

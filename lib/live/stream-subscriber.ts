@@ -1,9 +1,10 @@
 import type { Principal } from "@/lib/request/principal";
+import type { SnapAccess } from "@/lib/board-model/snap-access";
 import { sseMessage } from "./sse";
 import type { Viewer } from "./viewer";
 
-/** The messages a stream sends (README, "Live updates"). */
-export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access-revoked" | "deleted" | "comment";
+/** The messages a stream sends (docs/API.md, "Live updates"). */
+export type StreamEvent = "ready" | "change" | "reset" | "presence" | "access" | "access-revoked" | "deleted" | "comment";
 
 /** One SSE message of a stream event, typed. */
 export const streamMessage = (event: StreamEvent, data: unknown, id?: number) => sseMessage(event, data, id);
@@ -13,6 +14,8 @@ export interface Subscriber {
   viewer: Viewer;
   /** Updated in place when the user's membership changes. */
   principal: Principal;
+  /** What the stream's caller may do with the snap, as last told (`ready`, then `access` when it changes). */
+  access: SnapAccess;
   /** The last version this stream has been sent (or started from). */
   lastVersion: number;
   /** Writes one SSE message (made once by the hub and shared by every stream it goes to). */

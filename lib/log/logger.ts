@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import pino from "pino";
 import { currentRequestContext } from "@/lib/request/request-context";
 import { capLine } from "./cap-line";
-import { outageCause } from "./outage-cause";
+import { outageComponent } from "./outage-cause";
 import { admitOutageLine } from "./outage-lines";
 import { serializeError } from "./serialize-error";
 
@@ -29,14 +29,23 @@ const REDACTED_PATHS = [
 ];
 
 const WARN = 40;
+/**
+ * Lines are written out in batches of about 4 KB, and at least every quarter second: a write to
+ * stdout per line cost a single card write about 0.3 ms of its 1.8 ms of CPU, with the process
+ * reading the pipe (docs/PERFORMANCE.md, "Single writes").
+ * At exit, an error's included, pino writes what is left; only a process killed outright (SIGKILL,
+ * V8 out of memory) loses its last quarter second of lines.
+ */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 250;
 
 /**
  * The process's one logger: JSON lines on stdout. Every line written while a request is handled
- * carries its id (lib/request/request-context.ts), without a child logger per request. Writes are
- * asynchronous, so lines written under load go out together; pino flushes them at exit.
+ * carries its id (lib/request/request-context.ts), without a child logger per request. Lines go
+ * out in batches (LOG_BUFFER_BYTES, LOG_FLUSH_MS); pino flushes what is left at exit.
  * Errors, under `err` or `error`, are `{type, message, code, stack}` only (serialize-error.ts);
- * no line is over 2 KB (cap-line.ts); while the database is away, a cause is logged at most once
- * per 10 s (outage-lines.ts).
+ * no line is over 2 KB (cap-line.ts); while the database is away, each component writes one line
+ * when the outage starts and the process one when it ends (outage-lines.ts).
  */
 export const logger = pino(
   {
@@ -47,14 +56,8 @@ export const logger = pino(
     serializers: { err: serializeError, error: serializeError },
     hooks: {
       logMethod(args, write, level) {
-        const cause = level >= WARN ? outageCause(args[0], args[1]) : null;
-        if (cause === null) return write.apply(this, args);
-        const { write: now, leftOut } = admitOutageLine(cause);
-        if (!now) return;
-        if (leftOut === 0) return write.apply(this, args);
-        const [fields, ...rest] = args as unknown as [object, ...string[]];
-        // Which lines were left out is said by the line that follows them.
-        return (write as (...line: unknown[]) => void).apply(this, [{ ...fields, linesLeftOut: leftOut }, ...rest]);
+        const component = level >= WARN ? outageComponent(args[0], args[1]) : null;
+        if (component === null || admitOutageLine(component)) return write.apply(this, args);
       },
       streamWrite: capLine,
     },
@@ -63,5 +66,5 @@ export const logger = pino(
       return context ? { requestId: context.requestId } : {};
     },
   },
-  pino.destination({ dest: 1, sync: false }),
+  pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }),
 );

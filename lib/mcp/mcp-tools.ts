@@ -4,10 +4,12 @@ import type { AnyOperation, PathParams, ToolSpec } from "@/lib/operations/operat
 import { OPERATIONS } from "@/lib/operations/registry";
 import { idSchema } from "@/lib/validation/common";
 
+/** Every hint said outright: MCP's defaults for a missing one (destructive, open-world) are the worst case. */
 interface ToolAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
 }
 
 /** One MCP tool, made from the operation that declares it (lib/operations/operation.ts, ToolSpec). */
@@ -18,11 +20,15 @@ export interface McpTool {
   input: z.ZodType;
   output: z.ZodType;
   annotations: ToolAnnotations;
+  /** May run as a task for a client that declares tasks (ToolSpec.long). */
+  long: boolean;
   run: (principal: Principal, input: Record<string, unknown>) => Promise<unknown>;
 }
 
-/** Every tool, in the API document's order. */
-export const MCP_TOOLS: readonly McpTool[] = OPERATIONS.flatMap((operation) => (operation.tools ?? []).map((spec) => toTool(operation, spec)));
+/** Every tool, by name: the order stays the same whatever order the operations are declared in. */
+export const MCP_TOOLS: readonly McpTool[] = OPERATIONS.flatMap((operation) => (operation.tools ?? []).map((spec) => toTool(operation, spec))).sort((a, b) =>
+  a.name < b.name ? -1 : 1,
+);
 
 function toTool(operation: AnyOperation, spec: ToolSpec): McpTool {
   const where = `${operation.method.toUpperCase()} ${operation.path}`;
@@ -35,11 +41,14 @@ function toTool(operation: AnyOperation, spec: ToolSpec): McpTool {
     description: `${operation.description}${spec.hint ? ` ${spec.hint}` : ""} Same as ${where}.`,
     input: spec.arguments ?? pathAndBodyArguments(operation),
     output: spec.output ?? operation.success.schema ?? z.object({}),
+    // Reads are idempotent by nature; only a tool that fetches what it is given is open-world.
     annotations: {
-      ...(spec.mode === "read" ? { readOnlyHint: true } : {}),
-      ...(spec.destructive ? { destructiveHint: true } : {}),
-      ...(spec.idempotent ? { idempotentHint: true } : {}),
+      readOnlyHint: spec.mode === "read",
+      destructiveHint: spec.mode === "write" && spec.destructive === true,
+      idempotentHint: spec.mode === "read" || spec.idempotent === true,
+      openWorldHint: spec.openWorld === true,
     },
+    long: spec.long === true,
     run: spec.run ?? ((principal, args) => action!(principal, splitArguments(operation, args))),
   };
 }

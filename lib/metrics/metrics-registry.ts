@@ -2,7 +2,7 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { bcryptStats } from "@/lib/auth/api-keys/authenticate-api-key";
 import { pool } from "@/lib/db/client";
-import { openStreamCount } from "@/lib/live/snap-stream-hub";
+import { openStreamTotal } from "@/lib/live/stream-quota";
 import { readJobQueueDepth } from "./read-job-queue-depth";
 
 /**
@@ -55,10 +55,10 @@ function createMetrics() {
   });
   new Gauge({
     name: "live_event_streams_open",
-    help: "Open event streams (GET /api/snaps/:id/events) on this process.",
+    help: "Open event streams on this process, every kind together (GET /api/snaps/:id/events, GET /api/notifications/stream).",
     registers: [registry],
     collect() {
-      this.set(openStreamCount());
+      this.set(openStreamTotal());
     },
   });
   new Gauge({

@@ -8,6 +8,7 @@ import { publicBaseUrl } from "@/lib/email/email-config";
 import { mailTransport } from "@/lib/email/mail-transport";
 import { createUnsubscribeToken } from "@/lib/email/unsubscribe-token";
 import { composeNotificationEmail } from "./compose-notification-email";
+import { snapReadableSql } from "@/lib/board-model/snap-readable-sql";
 
 export interface EmailJobPayload {
   userId: string;
@@ -55,7 +56,7 @@ export async function sendNotificationEmail(payload: EmailJobPayload): Promise<v
          FROM "Notification" AS n JOIN "Snap" AS s ON s.id = n."snapId" JOIN "Comment" AS c ON c.id = n."commentId"
          WHERE n."userId" = $1 AND n."emailedAt" IS NULL AND n."readAt" IS NULL
            AND n."createdAt" > now() - make_interval(hours => $2::int)
-           AND (s."userId" = $1 OR (s."workspaceId" = $3 AND s."sharedWithWorkspace"))
+           AND ${snapReadableSql("s", "$1", "$3")}
          ORDER BY n."createdAt", n.id
          FOR UPDATE OF n SKIP LOCKED`,
       [payload.userId, PENDING_HOURS, user.workspaceId],
@@ -65,7 +66,9 @@ export async function sendNotificationEmail(payload: EmailJobPayload): Promise<v
     const unsubscribeUrl = `${base}/api/account/unsubscribe?token=${createUnsubscribeToken(payload.userId)}`;
     const email = composeNotificationEmail(rows.slice(-MAX_PER_EMAIL).map(toNotification), { base, kind: payload.kind });
     try {
-      await mailTransport().sendMail({
+      await (
+        await mailTransport()
+      ).sendMail({
         from: config().MAIL_FROM,
         to: user.email,
         subject: email.subject,

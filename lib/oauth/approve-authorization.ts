@@ -3,6 +3,7 @@ import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { userActor } from "@/lib/audit/audit-actor";
 import { runTransaction } from "@/lib/db/run-transaction";
 import type { AuthorizationRequest } from "./authorization-request";
+import { storeMetadataDocumentClient } from "./find-client";
 import { CODE_SECONDS } from "./oauth-config";
 import { generateSecret, hashSecret } from "@/lib/auth/access-tokens/token-format";
 
@@ -13,6 +14,7 @@ import { generateSecret, hashSecret } from "@/lib/auth/access-tokens/token-forma
 export async function approveAuthorization(userId: string, request: AuthorizationRequest): Promise<string> {
   const code = generateSecret();
   await runTransaction(async (tx) => {
+    await storeMetadataDocumentClient(tx, request.client);
     const grant = await tx.oAuthGrant.create({
       data: {
         userId,

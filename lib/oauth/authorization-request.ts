@@ -2,6 +2,7 @@ import "server-only";
 import { findClient, type OAuthClientRecord } from "./find-client";
 import { OAUTH_SCOPES, RESOURCE_PATHS, type OAuthScope } from "./oauth-config";
 import { matchesRegisteredRedirectUri } from "./redirect-uri";
+import type { Attempt } from "@/lib/rate-limit/attempt-limiter";
 
 /** A valid authorization request (RFC 6749 §4.1.1 with PKCE, RFC 8707's resource). */
 export interface AuthorizationRequest {
@@ -13,34 +14,36 @@ export interface AuthorizationRequest {
   codeChallenge: string;
 }
 
-export type AuthorizationCheck =
-  | { ok: true; request: AuthorizationRequest }
-  /** No client or no redirect URI to trust: an error page, never a redirect (RFC 6749 §4.1.2.1). */
-  | { ok: false; page: string }
-  /** Anything else: sent back to the client's redirect URI. */
-  | { ok: false; redirect: string };
+/**
+ * An invalid request is never sent back to the client: before a person has seen the consent page
+ * nothing says the client and its redirect URI are trusted (anyone may register a client with any
+ * https or private-use redirect URI), so a redirect would make this server an open redirector
+ * (RFC 9700 §4.11.2). The error is shown on this server's own page, with RFC 6749's code when the
+ * client was known, for its developer.
+ */
+export type AuthorizationCheck = { ok: true; request: AuthorizationRequest } | { ok: false; error: string | null; message: string };
 
 const CODE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 const SINGLE_PARAMS = ["response_type", "client_id", "redirect_uri", "code_challenge", "code_challenge_method", "state", "scope", "resource"];
 const MAX_STATE_LENGTH = 1000;
 
 /** Checks an authorization request's query in the order RFC 6749 says the errors are reported. */
-export async function checkAuthorizationRequest(params: URLSearchParams, base: string): Promise<AuthorizationCheck> {
+export async function checkAuthorizationRequest(params: URLSearchParams, base: string, fetchBudget?: Attempt): Promise<AuthorizationCheck> {
+  const page = (message: string) => ({ ok: false as const, error: null, message });
   const clientId = params.get("client_id");
-  if (!clientId) return { ok: false, page: "The request names no client (client_id is missing)." };
-  const client = await findClient(clientId);
-  if (!client) return { ok: false, page: "The app that sent you here is not known to this server, or its metadata could not be read." };
+  if (!clientId) return page("The request names no client (client_id is missing).");
+  const client = await findClient(clientId, fetchBudget);
+  if (!client) return page("The app that sent you here is not known to this server, or its metadata could not be read.");
   const requested = params.get("redirect_uri");
   const redirectUri = requested ?? (client.redirectUris.length === 1 ? client.redirectUris[0]! : null);
-  if (!redirectUri) return { ok: false, page: "The request names no redirect URI (redirect_uri is missing)." };
-  if (!matchesRegisteredRedirectUri(redirectUri, client.redirectUris)) {
-    return { ok: false, page: "The address this app asked to send you back to is not one it registered." };
-  }
+  if (!redirectUri) return page("The request names no redirect URI (redirect_uri is missing).");
+  if (!matchesRegisteredRedirectUri(redirectUri, client.redirectUris)) return page("The address this app asked to send you back to is not one it registered.");
 
   const state = params.get("state");
   const fail = (error: string, description: string) => ({
     ok: false as const,
-    redirect: authorizationErrorRedirect(redirectUri, base, state, error, description),
+    error,
+    message: `The app sent a request this server cannot accept: ${description}.`,
   });
   const repeated = SINGLE_PARAMS.find((name) => params.getAll(name).length > 1);
   if (repeated) return fail("invalid_request", `${repeated} is given more than once`);

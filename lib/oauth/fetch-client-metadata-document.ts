@@ -5,11 +5,16 @@ import { isIP } from "node:net";
 import { checkedLookup } from "@/lib/outbound/checked-lookup";
 import { isForbiddenAddress } from "@/lib/outbound/forbidden-addresses";
 import { privateUrlsAllowed } from "@/lib/outbound/private-urls-allowed";
-import { METADATA_DOCUMENT_MAX_BYTES, METADATA_DOCUMENT_MAX_CACHE_SECONDS, METADATA_DOCUMENT_TIMEOUT_MS } from "./oauth-config";
+import {
+  METADATA_DOCUMENT_MAX_BYTES,
+  METADATA_DOCUMENT_MAX_CACHE_SECONDS,
+  METADATA_DOCUMENT_MIN_CACHE_SECONDS,
+  METADATA_DOCUMENT_TIMEOUT_MS,
+} from "./oauth-config";
 
 export interface FetchedDocument {
   body: unknown;
-  /** How long it may be cached, from Cache-Control (max-age, no-store), at most 24 hours. */
+  /** How long it may be cached, from Cache-Control (max-age, no-store), within 10 minutes and 24 hours. */
   maxAgeSeconds: number;
 }
 
@@ -82,10 +87,11 @@ export function fetchClientMetadataDocument(rawUrl: string): Promise<FetchedDocu
   });
 }
 
-/** Cache-Control's max-age (no-store and no-cache: 0), capped at 24 hours; absent: 1 hour. */
+/**
+ * Cache-Control's max-age (no-store and no-cache: none) within the bounds of oauth-config.ts;
+ * absent: 1 hour. The floor keeps one authorization from fetching a `no-store` document at each step.
+ */
 function cacheSeconds(header: string | undefined): number {
-  if (!header) return 3600;
-  if (/\b(no-store|no-cache)\b/i.test(header)) return 0;
-  const maxAge = /\bmax-age=(\d+)/i.exec(header)?.[1];
-  return maxAge === undefined ? 3600 : Math.min(Number(maxAge), METADATA_DOCUMENT_MAX_CACHE_SECONDS);
+  const asked = !header ? 3600 : /\b(no-store|no-cache)\b/i.test(header) ? 0 : Number(/\bmax-age=(\d+)/i.exec(header)?.[1] ?? 3600);
+  return Math.min(Math.max(asked, METADATA_DOCUMENT_MIN_CACHE_SECONDS), METADATA_DOCUMENT_MAX_CACHE_SECONDS);
 }

@@ -2,8 +2,10 @@ import "server-only";
 import { loadSessionPrincipal } from "@/lib/auth/load-principal";
 import { assertSameOrigin } from "@/lib/auth/same-origin";
 import { readSession } from "@/lib/auth/session-cookie";
+import { ApiError } from "@/lib/errors/api-error";
 import { approveAuthorization } from "./approve-authorization";
-import { authorizationErrorRedirect, checkAuthorizationRequest, clientRedirect } from "./authorization-request";
+import { authorizationErrorRedirect, checkAuthorizationRequest, clientRedirect, type AuthorizationCheck } from "./authorization-request";
+import { clientRegistrationBudget } from "./client-registration-budget";
 import { isValidConsentToken } from "./consent-token";
 import { oauthErrorPage } from "./error-page";
 import { OAUTH_PATHS } from "./oauth-config";
@@ -12,14 +14,21 @@ import { publicBaseUrl } from "@/lib/request/public-base-url";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * GET {authorization_endpoint}: a request that cannot go back to its client is a 400 page; any
- * other error goes back to the client; a valid one goes on to the consent page (which sends a
- * signed-out browser to sign in first, then back).
+ * GET {authorization_endpoint}: a valid request goes on to the consent page (which sends a
+ * signed-out browser to sign in first, then back); any error is shown on this server's own page,
+ * never sent to the redirect URI (lib/oauth/authorization-request.ts, RFC 9700 §4.11.2). A client ID
+ * metadata document fetched for it is charged to the registration budget of the caller's address.
  */
 export async function handleAuthorizationRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const check = await checkAuthorizationRequest(url.searchParams, publicBaseUrl(request));
-  if (!check.ok) return "page" in check ? oauthErrorPage(400, check.page) : redirectTo(check.redirect);
+  let check: AuthorizationCheck;
+  try {
+    check = await checkAuthorizationRequest(url.searchParams, publicBaseUrl(request), clientRegistrationBudget(request));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "RATE_LIMITED") throw error;
+    return oauthErrorPage(429, "Too many new apps were connected from your address. Try again later.", error.headers);
+  }
+  if (!check.ok) return authorizationErrorPage(check);
   return redirectTo(`${OAUTH_PATHS.consent}${url.search}`, 302);
 }
 
@@ -38,14 +47,20 @@ export async function handleConsentDecision(request: Request): Promise<Response>
     return oauthErrorPage(403, "This consent form is not valid for your session. Go back to the app and connect again.");
   }
   const base = publicBaseUrl(request);
-  const check = await checkAuthorizationRequest(new URLSearchParams(query), base);
-  if (!check.ok) return "page" in check ? oauthErrorPage(400, check.page) : redirectTo(check.redirect);
+  // The consent page showed this request valid; it is checked again, and an error still never redirects.
+  const check = await checkAuthorizationRequest(new URLSearchParams(query), base, clientRegistrationBudget(request));
+  if (!check.ok) return authorizationErrorPage(check);
   const { redirectUri, state } = check.request;
+  // The person has seen the consent page: from here on the client's redirect URI is where answers go.
   if (form.get("decision") !== "allow") {
     return redirectTo(authorizationErrorRedirect(redirectUri, base, state, "access_denied", "The user denied the request"));
   }
   const code = await approveAuthorization(principal.userId, check.request);
   return redirectTo(clientRedirect(redirectUri, base, state, { code }));
+}
+
+function authorizationErrorPage(check: Extract<AuthorizationCheck, { ok: false }>): Response {
+  return oauthErrorPage(400, check.error ? `${check.message} (${check.error})` : check.message);
 }
 
 function redirectTo(location: string, status = 303): Response {

@@ -1,7 +1,6 @@
 import "server-only";
 import { countAttempt } from "@/lib/rate-limit/attempt-limiter";
-import { clientIp } from "@/lib/rate-limit/client-ip";
-import { rateLimitConfig } from "@/lib/rate-limit/rate-limit-config";
+import { clientRegistrationBudget } from "./client-registration-budget";
 import { OAuthError } from "./oauth-error";
 import { oauthJson } from "./oauth-response";
 import { registerClient } from "./register-client";
@@ -10,12 +9,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 /** POST {registration_endpoint} (RFC 7591): JSON metadata in, 201 with the client's information. */
 export async function handleRegistrationRequest(request: Request): Promise<Response> {
-  const config = rateLimitConfig();
-  await countAttempt({
-    budgets: [{ kind: "oauth-register-ip", value: clientIp(request), limit: config.clientRegistrationsPerIp }],
-    windowMs: config.clientRegistrationWindowMs,
-    message: "Too many client registrations from this address",
-  });
+  await countAttempt(clientRegistrationBudget(request));
   if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
     throw new OAuthError("invalid_client_metadata", "Send the client metadata as JSON (application/json)");
   }

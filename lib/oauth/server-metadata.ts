@@ -27,6 +27,9 @@ export function authorizationServerMetadata(base: string) {
     revocation_endpoint_auth_methods_supported: ["none", "client_secret_basic"],
     scopes_supported: [...OAUTH_SCOPES],
     client_id_metadata_document_supported: true,
+    // Client ID metadata documents first; dynamic registration (deprecated by MCP 2026-07-28) still
+    // works for clients that know nothing else (docs/API.md, "MCP").
+    client_registration_types_preferred: ["client_id_metadata_document", "dynamic"],
     authorization_response_iss_parameter_supported: true,
     service_documentation: `${base}/docs`,
   };

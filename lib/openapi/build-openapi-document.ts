@@ -25,7 +25,7 @@ scope it needs. The web app itself uses its session cookie; cookie-authenticated
 from the app's own origin.
 
 **Errors.** Every error has one body: \`{"error": {"code", "message", "details"?}}\`; the code
-decides the status (README, Errors).
+decides the status (docs/API.md, "Errors").
 
 **Idempotent retries.** The creates that list an \`Idempotency-Key\` header take one: a retry with
 the same key and request replays the first answer and writes nothing (the rule: docs/API.md,
@@ -52,6 +52,7 @@ const ERROR_RESPONSES: Record<number, { code: ErrorCode; description: string; me
   401: { code: "UNAUTHORIZED", description: "Missing, malformed, wrong or revoked API key; no session.", message: "Invalid, incomplete or revoked API key" },
   403: { code: "FORBIDDEN", description: "Authenticated, but not allowed.", message: "You may not edit this snap" },
   404: { code: "NOT_FOUND", description: "No such resource.", message: "Snap not found" },
+  405: { code: "METHOD_NOT_ALLOWED", description: "Not this way: the operation needs what the request lacks.", message: "Method GET not allowed" },
   409: {
     code: "IDEMPOTENCY_KEY_REUSED",
     description: "A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).",
@@ -117,6 +118,16 @@ const HEADER_PARAMETERS: Record<RequestHeader, { component: string; parameter: J
       description:
         "Live editing: the snap version your edit was based on, stored in its `change` event so others can tell what it overwrote. The write happens either way (400 unless a positive integer).",
       schema: { type: "string", pattern: "^[1-9][0-9]*$" },
+    },
+  },
+  "Mcp-Session-Id": {
+    component: "McpSessionId",
+    parameter: {
+      name: "Mcp-Session-Id",
+      in: "header",
+      required: false,
+      description: 'The session id initialize answered a 2025-revision MCP client (docs/API.md, "MCP").',
+      schema: { type: "string", maxLength: 64 },
     },
   },
   "Last-Event-ID": {
@@ -294,6 +305,7 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
     summary: operation.summary,
     description: operation.description,
     ...(operation.tools?.length ? { "x-mcp-tools": operation.tools.map((tool) => tool.name) } : {}),
+    ...operation.extensions,
     security: securityOf(operation),
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body
@@ -301,13 +313,23 @@ function operationObject(operation: AnyOperation, requestNames: Map<z.ZodType, s
           requestBody: {
             required: true,
             ...(operation.body.maxBytes ? { description: `At most ${operation.body.maxBytes / 1_000_000} MB.` } : {}),
-            content: { [JSON_TYPE]: { schema: schemaRef(requestNames, operation.body.schema, where), example: operation.body.example } },
+            content: operation.body.upload
+              ? UPLOAD_CONTENT
+              : { [JSON_TYPE]: { schema: schemaRef(requestNames, operation.body.schema, where), example: operation.body.example } },
           },
         }
       : {}),
     responses,
   };
 }
+
+/** A file upload's body: a multipart part named `file`, or the bytes themselves. */
+const UPLOAD_CONTENT = {
+  "multipart/form-data": {
+    schema: { type: "object", properties: { file: { type: "string", format: "binary", description: "The file, with its name." } }, required: ["file"] },
+  },
+  "application/octet-stream": { schema: { type: "string", format: "binary", description: "The file itself (any Content-Type); its name in ?name=." } },
+};
 
 function errorResponses(): Record<string, JsonSchema> {
   const entries = Object.entries(ERROR_RESPONSES).map(([status, { code, description, message }]) => [

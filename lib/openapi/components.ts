@@ -1,3 +1,16 @@
+import {
+  sharedSnapSchema,
+  sharedWithMeResponseSchema,
+  snapInvitationResponseSchema,
+  snapInvitationSchema,
+  snapMemberInviteSchema,
+  snapMemberResponseSchema,
+  snapMemberRoleChangeSchema,
+  snapMemberSchema,
+  snapMembersResponseSchema,
+  workspaceGuestSchema,
+  workspaceGuestsResponseSchema,
+} from "@/lib/board-members/member-schemas";
 import { connectedAppSchema, connectedAppsResponseSchema } from "@/lib/oauth/connected-app-schemas";
 import type { z } from "zod";
 import { apiKeysResponseSchema, apiKeySummarySchema, createApiKeyInputSchema, createdApiKeyResponseSchema } from "@/lib/auth/api-keys/schemas";
@@ -21,6 +34,8 @@ import {
   folderSummarySchema,
   folderUpdateSchema,
 } from "@/lib/folders/folder-schemas";
+import { snapChangesResponseSchema, snapChangesSchema } from "@/lib/board-model/change-schemas";
+import { rangeResponseSchema, rangeWriteSchema } from "@/lib/board-model/range-schemas";
 import { healthSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";
 import { errorBodySchema } from "@/lib/http/error-schemas";
@@ -52,6 +67,7 @@ import {
   commentsResponseSchema,
   commentUpdateSchema,
 } from "@/lib/comments/comment-schemas";
+import { fileResponseSchema, fileSchema, filesResponseSchema } from "@/lib/files/file-schemas";
 import { markReadSchema, notificationSchema, notificationsResponseSchema, unreadCountResponseSchema } from "@/lib/notifications/notification-schemas";
 import { accountResponseSchema, accountUpdateSchema } from "@/lib/users/account-schemas";
 import { WEBHOOK_REQUEST_SCHEMAS, WEBHOOK_RESPONSE_SCHEMAS } from "./webhook-document";
@@ -103,6 +119,12 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "CardUpdate", schema: cardUpdateSchema, description: "PATCH /api/snaps/cards/{id}: any card field but id and snapId." },
   { name: "CardBatchCreate", schema: cardBatchCreateSchema, description: "1 to 100 cards, each naming its snap; all or nothing." },
   { name: "CardBatchUpdate", schema: cardBatchUpdateSchema, description: "1 to 100 updates, each naming a card once; all or nothing." },
+  {
+    name: "SnapChanges",
+    schema: snapChangesSchema,
+    description: "POST /api/snaps/{id}/changes: 1 to 5,000 items in all, each card named once; all or nothing, one change.",
+  },
+  { name: "RangeWrite", schema: rangeWriteSchema, description: "PUT /api/snaps/{id}/range: a table of titles from (row, col), at most 5,000 cells." },
   { name: "LineCreate", schema: lineCreateSchema, description: "Two different cards of the snap." },
   { name: "LineUpdate", schema: lineUpdateSchema, description: "Only a line's looks change; its ends are fixed." },
   { name: "PresenceUpdate", schema: presenceUpdateSchema, description: "The card you are editing through one of your event streams, or null." },
@@ -115,6 +137,8 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceMemberRole", schema: changeMemberRoleInputSchema, description: "The member's new role." },
   { name: "Restore", schema: restoreSchema, description: "POST /api/snaps/{id}/restore: the version to go back to." },
   { name: "McpRequest", schema: mcpRequestSchema, description: "A JSON-RPC 2.0 message of the Model Context Protocol." },
+  { name: "SnapMemberInvite", schema: snapMemberInviteSchema, description: "An email and the role it is invited with." },
+  { name: "SnapMemberRoleChange", schema: snapMemberRoleChangeSchema, description: "{role}" },
   ...WEBHOOK_REQUEST_SCHEMAS,
 ];
 
@@ -136,6 +160,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceSnapsResponse", schema: workspaceSnapsResponseSchema, description: "{snaps, pagination}" },
   { name: "CardResponse", schema: cardResponseSchema, description: "{card}" },
   { name: "CardsResponse", schema: cardsResponseSchema, description: "{cards}, in request order." },
+  { name: "SnapChangesResponse", schema: snapChangesResponseSchema, description: "{version, created, updated, deleted}: one change's result." },
+  { name: "RangeResponse", schema: rangeResponseSchema, description: "{values}: titles as a table." },
   { name: "LineResponse", schema: lineResponseSchema, description: "{line}" },
   { name: "FolderResponse", schema: folderResponseSchema, description: "{folder}" },
   { name: "FoldersResponse", schema: foldersResponseSchema, description: "{folders}" },
@@ -156,7 +182,16 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "WorkspaceInvitationsResponse", schema: workspaceInvitationsResponseSchema, description: "{invitations}" },
   { name: "OwnInvitation", schema: ownInvitationSchema, description: "An invitation addressed to the caller, with the workspace and who sent it." },
   { name: "OwnInvitationsResponse", schema: ownInvitationsResponseSchema, description: "{invitations}" },
-  { name: "AcceptedInvitationResponse", schema: acceptedInvitationResponseSchema, description: "{workspace, role}" },
+  { name: "AcceptedInvitationResponse", schema: acceptedInvitationResponseSchema, description: "{kind, workspace, role} or {kind, snap, role}" },
+  { name: "SnapMember", schema: snapMemberSchema, description: 'A person on a board, with their role (docs/API.md, "Board members").' },
+  { name: "SnapMembersResponse", schema: snapMembersResponseSchema, description: "{members, invitations}" },
+  { name: "SnapMemberResponse", schema: snapMemberResponseSchema, description: "{member}" },
+  { name: "SnapInvitation", schema: snapInvitationSchema, description: "A pending invitation to a board, as its managers see it." },
+  { name: "SnapInvitationResponse", schema: snapInvitationResponseSchema, description: "{invitation}" },
+  { name: "SharedSnap", schema: sharedSnapSchema, description: "A board shared with the caller, with their role." },
+  { name: "SharedWithMeResponse", schema: sharedWithMeResponseSchema, description: "{snaps}" },
+  { name: "WorkspaceGuest", schema: workspaceGuestSchema, description: "Someone outside the workspace on some of its boards." },
+  { name: "WorkspaceGuestsResponse", schema: workspaceGuestsResponseSchema, description: "{guests}" },
   { name: "AuditLogEntry", schema: auditEntrySchema, description: "One audit log entry." },
   { name: "AuditLogResponse", schema: auditLogResponseSchema, description: "{entries, nextCursor}" },
   { name: "SearchResult", schema: searchResultSchema, description: "One search result: a snap, a card or a comment, with a snippet." },
@@ -166,6 +201,9 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
   { name: "HistoryResponse", schema: historyResponseSchema, description: "{entries, hasMore}, newest first." },
   { name: "Comment", schema: commentSchema, description: "A comment on a snap or a card: a thread's root or a reply." },
   { name: "CommentResponse", schema: commentResponseSchema, description: "{comment}" },
+  { name: "BoardFile", schema: fileSchema, description: "A file uploaded to a snap (an image with its renditions, or any other file)." },
+  { name: "FileResponse", schema: fileResponseSchema, description: "{file}" },
+  { name: "FilesResponse", schema: filesResponseSchema, description: "{files, nextCursor, hasMore}" },
   { name: "CommentsResponse", schema: commentsResponseSchema, description: "{comments, nextCursor, hasMore}, oldest first." },
   { name: "Notification", schema: notificationSchema, description: "One notification of the inbox." },
   { name: "NotificationsResponse", schema: notificationsResponseSchema, description: "{notifications, unreadCount, nextCursor, hasMore}, newest first." },

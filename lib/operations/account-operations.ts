@@ -101,11 +101,14 @@ export const ACCOUNT_OPERATIONS = {
     operationId: "updateAccount",
     tag: "Account",
     summary: "Change your email preference",
-    description: "`emailNotifications`: `immediately` (default; one email within a minute for what arrived in it), `daily` (a digest at 08:00 UTC) or `never`.",
+    description:
+      "`emailNotifications`: `immediately` (default; one email within a minute for what arrived in it), `daily` (a digest at 08:00 UTC) or `never`. " +
+      "Connected apps (OAuth tokens) never change the account: 403.",
     body: { schema: accountUpdateSchema, example: { emailNotifications: "daily" } },
     success: { status: 200, description: "The account as changed.", schema: accountResponseSchema, example: exampleAccount },
     errors: [400, 401, 403, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   unsubscribeEmail: declareOperation({
     method: "post",

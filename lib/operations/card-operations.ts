@@ -30,6 +30,7 @@ export const CARD_OPERATIONS = {
     success: { status: 201, description: "The new card.", schema: cardResponseSchema, example: examples.cardResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    keyCheckedInStatement: true,
   }),
   getCard: declareOperation({
     method: "get",
@@ -58,6 +59,7 @@ export const CARD_OPERATIONS = {
     success: { status: 200, description: "The updated card, with its new ETag.", schema: cardResponseSchema, example: examples.cardResponse, etag: true },
     errors: [400, 401, 403, 404, 412, 413, 415],
     access: "key-or-session",
+    keyCheckedInStatement: true,
   }),
   deleteCard: declareOperation({
     method: "delete",
@@ -71,6 +73,7 @@ export const CARD_OPERATIONS = {
     success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
+    keyCheckedInStatement: true,
     action: async (principal, { params }) => {
       await deleteCard(principal, params.id);
       return { success: true };

@@ -62,7 +62,7 @@ export const COMMENT_OPERATIONS = {
     tag: "Comments",
     summary: "Comment on a snap or a card",
     description:
-      "Whoever can read the snap, with a session or a key that may write (a read-only key: 403). Mention people with `<@USER_ID>` in the body: each must be able to read the snap (400 naming the one who cannot), at most 20. `parentId` replies to a thread (a reply to a reply joins its root). Notifies the people mentioned, the thread's participants, or the snap's owner. At most 10,000 comments per snap (409).",
+      "Whoever may comment on the snap (the workspace share in `comment` or `edit` mode, a commenter or editor, the owner, an admin; not a viewer), with a session or a key that may write (a read-only key: 403). Mention people with `<@USER_ID>` in the body: each must be able to read the snap (400 naming the one who cannot), at most 20. `parentId` replies to a thread (a reply to a reply joins its root). Notifies the people mentioned, the thread's participants, or the snap's owner. At most 10,000 comments per snap (409).",
     pathParams: snapIdParam,
     body: { schema: commentCreateSchema, example: { body: exampleComment.body, cardId: exampleComment.cardId } },
     success: { status: 201, description: "The comment.", schema: commentResponseSchema, example: { comment: exampleComment } },
@@ -157,9 +157,10 @@ export const COMMENT_OPERATIONS = {
     tag: "Notifications",
     summary: "Stream your new notifications (Server-Sent Events)",
     description:
-      "`ready` ({unreadCount}), then `notification` (one notification, as in the listing) for each new one and `unread` ({unreadCount}) when the count moves. A `: ping` comment every 20 s; the server ends a stream after 10 minutes (EventSource reconnects).",
+      "`ready` ({unreadCount}), then `notification` (one notification, as in the listing) for each new one and `unread` ({unreadCount}) when the count moves. A `: ping` comment every 20 s; the server ends a stream after 10 minutes (EventSource reconnects), and at once with `access-revoked` when the key, connected app or session it was opened with ends. " +
+      "Counts with the snap event streams against LIVE_MAX_STREAMS_PER_USER (default 20) open streams per user per instance: past it, 429 with Retry-After.",
     success: { status: 200, description: "The event stream (text/event-stream).", eventStream: true },
-    errors: [401],
+    errors: [401, 429],
     access: "key-or-session",
   }),
 };

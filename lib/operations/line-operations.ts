@@ -19,6 +19,7 @@ export const LINE_OPERATIONS = {
     success: { status: 201, description: "The new line.", schema: lineResponseSchema, example: examples.lineResponse },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    keyCheckedInStatement: true,
   }),
   updateLine: declareOperation({
     method: "patch",
@@ -33,6 +34,7 @@ export const LINE_OPERATIONS = {
     success: { status: 200, description: "The updated line.", schema: lineResponseSchema, example: examples.lineResponse },
     errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
+    keyCheckedInStatement: true,
   }),
   deleteLine: declareOperation({
     method: "delete",
@@ -46,5 +48,6 @@ export const LINE_OPERATIONS = {
     success: successResponse("Deleted."),
     errors: [401, 403, 404],
     access: "key-or-session",
+    keyCheckedInStatement: true,
   }),
 };

@@ -12,7 +12,7 @@ export const LIVE_OPERATIONS = {
     summary: "Stream a snap's changes (Server-Sent Events)",
     description:
       "Read access. The first message is `ready` ({version, connectionId, userId}); then `change` (id = the snap's new version: cards, cardFields, deletedCardIds, lines, deletedLineIds, snap, actor, baseVersion), `presence` (viewers), `reset` (refetch the snap), and at the end `access-revoked` or `deleted`. Resume with Last-Event-ID or ?since=<version>. A `: ping` comment every 20 s. " +
-      "At most LIVE_MAX_STREAMS_PER_USER (default 20) open streams per user per instance: past it, 429 with Retry-After.",
+      "At most LIVE_MAX_STREAMS_PER_USER (default 20) open event streams per user per instance, notification streams included: past it, 429 with Retry-After.",
     pathParams: snapIdParam,
     query: snapEventsQuerySchema,
     requestHeaders: ["Last-Event-ID"],

@@ -8,7 +8,7 @@ import type { Principal } from "@/lib/request/principal";
  */
 export type Access = "key-or-session" | "session" | "key" | "public" | "same-origin";
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
-export type RequestHeader = "Idempotency-Key" | "If-Match" | "If-None-Match" | "Base-Version" | "Last-Event-ID";
+export type RequestHeader = "Idempotency-Key" | "If-Match" | "If-None-Match" | "Base-Version" | "Last-Event-ID" | "Mcp-Session-Id";
 
 /** `"/api/snaps/{id}/versions/{version}"` → `"id" | "version"`. */
 export type PathParamName<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamName<Rest> : never;
@@ -31,6 +31,8 @@ export interface BodySpec<Body extends z.ZodType = z.ZodType, Parsed = z.output<
   maxBytes?: number;
   /** A parser with its own error paths (the export document); the schema's own parse otherwise. */
   parse?: (value: unknown) => Parsed;
+  /** The body is a file: multipart/form-data with one part `file`, or the raw bytes (documented so). */
+  upload?: true;
   /** The handler reads the body itself (the MCP SDK answers bad messages its own way): documented only. */
   readByHandler?: boolean;
 }
@@ -92,6 +94,13 @@ export interface ToolSpec {
   mode: "read" | "write";
   destructive?: boolean;
   idempotent?: boolean;
+  /**
+   * Work that can take long (a large import, a picture, a large batch): an MCP client that declares
+   * tasks gets a task to poll rather than a held request (docs/API.md, "MCP").
+   */
+  long?: boolean;
+  /** The tool reaches outside this service (fetches an address it is given). */
+  openWorld?: boolean;
   /** What an agent should know beyond the operation's description: which tool to call next. */
   hint?: string;
   /**
@@ -130,6 +139,11 @@ export interface Operation<
   readKeyWrites?: boolean;
   /** Refused to OAuth access tokens whatever their scopes (workspace membership; docs/API.md, "OAuth"). */
   noOAuth?: true;
+  /**
+   * A single write whose one statement checks the caller's API key itself (lib/single-writes/): a key
+   * this process has read before is not read again first (docs/ARCHITECTURE.md, "Single writes").
+   */
+  keyCheckedInStatement?: true;
   tag: string;
   summary: string;
   description: string;
@@ -153,6 +167,8 @@ export interface Operation<
   action?(principal: Principal, input: ActionInput<Path, Query, Body>): Promise<SuccessOf<Success>>;
   /** Offered to agents as MCP tools (one per form an agent calls, usually one). */
   tools?: readonly ToolSpec[];
+  /** `x-` members of the document's operation beyond those made from the fields above (the MCP server's resources and prompts). */
+  extensions?: Record<`x-${string}`, unknown>;
 }
 
 /** Any declared operation, whatever its schemas. */

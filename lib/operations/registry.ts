@@ -1,12 +1,15 @@
 import { ACCOUNT_OPERATIONS } from "./account-operations";
 import { CARD_OPERATIONS } from "./card-operations";
+import { CHANGE_OPERATIONS } from "./change-operations";
 import { CONNECTED_APP_OPERATIONS } from "./connected-app-operations";
 import { COMMENT_OPERATIONS } from "./comment-operations";
+import { FILE_OPERATIONS } from "./file-operations";
 import { FOLDER_OPERATIONS } from "./folder-operations";
 import { HISTORY_OPERATIONS } from "./history-operations";
 import { INVITATION_OPERATIONS } from "./invitation-operations";
 import { LINE_OPERATIONS } from "./line-operations";
 import { LIVE_OPERATIONS } from "./live-operations";
+import { MEMBER_OPERATIONS } from "./member-operations";
 import type { AnyOperation } from "./operation";
 import { SEARCH_OPERATIONS } from "./search-operations";
 import { SNAP_OPERATIONS } from "./snap-operations";
@@ -19,11 +22,14 @@ const GROUPS: readonly Record<string, AnyOperation>[] = [
   SNAP_OPERATIONS,
   TRANSFER_OPERATIONS,
   CARD_OPERATIONS,
+  CHANGE_OPERATIONS,
   LINE_OPERATIONS,
   LIVE_OPERATIONS,
   HISTORY_OPERATIONS,
   SEARCH_OPERATIONS,
   COMMENT_OPERATIONS,
+  MEMBER_OPERATIONS,
+  FILE_OPERATIONS,
   FOLDER_OPERATIONS,
   WORKSPACE_OPERATIONS,
   INVITATION_OPERATIONS,

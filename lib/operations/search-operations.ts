@@ -4,7 +4,7 @@ import { declareOperation } from "./operation";
 
 const exampleResult = {
   type: "card",
-  snap: { id: "clsnap0000000000000000001", title: "Roadmap 2027" },
+  snap: { id: "clsnap0000000000000000001", title: "Roadmap 2027", folder: "Planning", owner: "Ada Lovelace" },
   card: { id: "clcard0000000000000000001", row: 2, col: 3, cellType: "normal" },
   comment: null,
   title: "Launch the café menu",

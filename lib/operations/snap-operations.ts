@@ -80,7 +80,7 @@ export const SNAP_OPERATIONS = {
     tag: "Snaps",
     summary: "Update a snap",
     description:
-      "Changes the given fields. Sharing fields (isPublic, shareMode, sharedWithWorkspace) need the owner or a workspace admin. With If-Match, the snap must still have that ETag, else 412 and nothing is written.",
+      "Changes the given fields. Sharing fields (isPublic, shareMode, sharedWithWorkspace) need the owner or a workspace admin, and are refused to connected apps (403). With If-Match, the snap must still have that ETag, else 412 and nothing is written.",
     pathParams: snapIdParam,
     requestHeaders: ["If-Match", "Base-Version"],
     body: { schema: snapUpdateSchema, example: examples.snapUpdate },

@@ -3,6 +3,7 @@ import { mcpRequestSchema, mcpResponseSchema } from "@/lib/operations/mcp-messag
 import { examples } from "@/lib/operations/examples/examples";
 import { openApiDocumentSchema } from "@/lib/operations/openapi-document-schema";
 import { MAX_BATCH_BODY_BYTES } from "@/lib/board-model/card-schemas";
+import { BOARD_PROMPTS, BOARD_TEMPLATES } from "./mcp-catalog";
 import { declareOperation } from "./operation";
 
 /** MCP, health and this document. */
@@ -14,7 +15,7 @@ export const SYSTEM_OPERATIONS = {
     tag: "MCP",
     summary: "MCP endpoint (Streamable HTTP)",
     description:
-      "The Model Context Protocol server, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key (session cookies are not accepted). Its tools are the operations of this document marked `x-mcp-tools` (tools/list answers their names, arguments and answers). A tool failure is a result with isError: true whose text is this API's error body. Use an MCP client rather than calling it by hand.",
+      'The Model Context Protocol server, revisions 2026-07-28 (server/discover, no session) and 2025-11-25 / 2025-06-18 (initialize) on one endpoint, stateless: send JSON-RPC messages with Accept: application/json, text/event-stream and an API key or OAuth token (session cookies are not accepted). Its tools are the operations of this document marked `x-mcp-tools` (tools/list answers their names, arguments, answers, icons and annotations); its resources (boards as JSON and PNG, cards) are `x-mcp-resources` here, its prompts `x-mcp-prompts`. A tool failure is a result with isError: true whose text is this API\'s error body. Use an MCP client rather than calling it by hand; docs/API.md, "MCP", says what each revision gets.',
     body: { schema: mcpRequestSchema, example: examples.mcpRequest, maxBytes: MAX_BATCH_BODY_BYTES, readByHandler: true },
     success: {
       status: 200,
@@ -33,6 +34,36 @@ export const SYSTEM_OPERATIONS = {
         schema: mcpResponseSchema,
       })),
     ],
+    access: "key",
+    readKeyWrites: true,
+    extensions: {
+      "x-mcp-resources": BOARD_TEMPLATES.map(({ uriTemplate, name, title, description, mimeType }) => ({ uriTemplate, name, title, description, mimeType })),
+      "x-mcp-prompts": BOARD_PROMPTS.map(({ name, title, description, arguments: args }) => ({ name, title, description, arguments: args })),
+    },
+  }),
+  mcpNotificationStream: declareOperation({
+    method: "get",
+    path: "/api/mcp",
+    operationId: "mcpNotificationStream",
+    tag: "MCP",
+    summary: "MCP notification stream (2025 revisions)",
+    description:
+      "For clients of the 2025 revisions: with the Mcp-Session-Id that initialize answered, an event stream of notifications/resources/updated for the boards the session subscribed to (resources/subscribe). 405 without a session id; 2026-07-28 clients use subscriptions/listen over POST instead.",
+    requestHeaders: ["Mcp-Session-Id"],
+    success: { status: 200, description: "The event stream (text/event-stream) of JSON-RPC notifications.", eventStream: true },
+    errors: [401, 404, 405],
+    access: "key",
+  }),
+  mcpEndSession: declareOperation({
+    method: "delete",
+    path: "/api/mcp",
+    operationId: "mcpEndSession",
+    tag: "MCP",
+    summary: "End an MCP session (2025 revisions)",
+    description: "Ends the session named by Mcp-Session-Id and its subscriptions. Unknown sessions are ignored.",
+    requestHeaders: ["Mcp-Session-Id"],
+    success: { status: 204, description: "Ended." },
+    errors: [400, 401],
     access: "key",
     readKeyWrites: true,
   }),

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { snapResponseSchema } from "@/lib/snaps/snap-schemas";
 import { MAX_PNG_PIXELS } from "@/lib/transfer/png-limits";
 import { MAX_TEMPLATE_DOCUMENT_BYTES, MAX_WORKSPACE_TEMPLATES } from "@/lib/templates/template-limits";
@@ -19,6 +19,7 @@ import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { duplicateSnap } from "@/lib/transfer/duplicate-snap";
 import { exportSnapAsText } from "@/lib/transfer/export-snap-as-text";
 import { importOrCheckSnap } from "@/lib/transfer/import-or-check-snap";
+import { ARCHIVE_LIMITS } from "@/lib/transfer/transfer-constants";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { examples } from "@/lib/operations/examples/examples";
 import { transferExamples } from "@/lib/operations/examples/transfer-examples";
@@ -26,7 +27,7 @@ import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { snapIdParam, templateIdParam } from "./path-params";
 
-/** Export, import, duplicate and templates (README, "Export, import and templates"). */
+/** Export, import, duplicate and templates (docs/API.md, "Export, import and templates"). */
 export const TRANSFER_OPERATIONS = {
   exportSnap: declareOperation({
     method: "get",
@@ -34,7 +35,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "exportSnap",
     tag: "Snaps",
     summary: "Export a snap",
-    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); svg the board drawn as it looks (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
+    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back (uploaded files its cards show are listed in \`files\` but not included, as \`filesNote\` says); zip a \`<slug>.snap.zip\` holding that document as \`snap.json\` and each such file's bytes as \`files/<id>\`, streamed, which POST /api/snaps/import/zip reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); csv-grid the board as a table, one row per board row and one field per column holding the title of the card that starts there (\`<slug>.grid.csv\`, text/csv); svg the board drawn as it looks, uploaded images embedded (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
     pathParams: snapIdParam,
     query: exportQuerySchema,
     success: {
@@ -43,7 +44,8 @@ export const TRANSFER_OPERATIONS = {
       schema: snapDocumentSchema,
       example: transferExamples.document,
       files: {
-        "text/csv": "format=csv: the cards, one row each.",
+        "application/zip": "format=zip: the document and the files its cards show.",
+        "text/csv": "format=csv: the cards, one row each; format=csv-grid: the board as a table.",
         "image/svg+xml": "format=svg: the board as a picture.",
         "image/png": "format=png: the picture at scale.",
       },
@@ -55,7 +57,8 @@ export const TRANSFER_OPERATIONS = {
         name: "export_snap",
         title: "Export a snap",
         mode: "read",
-        hint: "Here json, csv or svg: the document itself, or the file's text.",
+        hint: "Here json, csv, csv-grid, svg or png: the document itself, the file's text, or the picture (base64 and an image). A .snap.zip with the files' bytes is HTTP only (format=zip).",
+        long: true,
         arguments: exportArgsSchema,
         output: exportToolResultSchema,
         run: exportSnapAsText,
@@ -82,11 +85,32 @@ export const TRANSFER_OPERATIONS = {
         name: "import_snap",
         title: "Import a snap",
         mode: "write",
+        long: true,
         arguments: importToolArgsSchema,
         output: importOrCheckResultSchema,
         run: (principal, { document, dryRun }: z.output<typeof importToolArgsSchema>) => importOrCheckSnap(principal, parseSnapDocument(document), { dryRun }),
       },
     ],
+  }),
+  importSnapArchive: declareOperation({
+    method: "post",
+    path: "/api/snaps/import/zip",
+    operationId: "importSnapArchive",
+    tag: "Snaps",
+    summary: "Import a snap with its files (.snap.zip)",
+    description: `A \`.snap.zip\` (GET /api/snaps/{id}/export?format=zip: \`snap.json\` and \`files/<id>\`) as a new private snap of yours with its files, as multipart/form-data (one part named \`file\`) or the raw bytes (application/zip). At most ${ARCHIVE_LIMITS.bytes.toLocaleString("en")} bytes, ${ARCHIVE_LIMITS.entries.toLocaleString("en")} entries, ${ARCHIVE_LIMITS.unpackedBytes.toLocaleString("en")} bytes unpacked, FILE_MAX_BYTES a file (413), no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB, no other entry names (400). Each file is stored as an upload is (identified from its bytes, images re-encoded) under a new id, counted toward the workspace's quota (413 naming it), and the cards that named the old ids name the new ones. One transaction; a refused archive writes nothing. dryRun=true checks it all but stores nothing (200 with a summary).`,
+    query: importQuerySchema,
+    body: {
+      schema: z.string().describe("The .snap.zip's bytes."),
+      example: "(the .snap.zip's bytes)",
+      upload: true,
+      readByHandler: true,
+      maxBytes: ARCHIVE_LIMITS.bytes,
+    },
+    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
+    otherResponses: [{ status: 200, description: "dryRun=true: the archive is valid; nothing was written.", schema: importDryRunResponseSchema }],
+    errors: [400, 401, 403, 413],
+    access: "key-or-session",
   }),
   duplicateSnap: declareOperation({
     method: "post",

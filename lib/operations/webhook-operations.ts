@@ -16,7 +16,10 @@ import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
 import { webhookIdParam } from "./path-params";
 
-/** Webhooks and the event feed. */
+/**
+ * Webhooks and the event feed. Connected apps (OAuth tokens) never manage webhooks (403): a webhook
+ * would go on delivering after the app is revoked (docs/SECURITY.md, "OAuth 2.1").
+ */
 export const WEBHOOK_OPERATIONS = {
   listWebhooks: declareOperation({
     method: "get",
@@ -28,8 +31,9 @@ export const WEBHOOK_OPERATIONS = {
       "The endpoints you added, newest first, each with its events, its snap filter and whether it is enabled; never a signing secret. " +
       "A read-only key sees each URL masked to its host (`https://hooks.example.com/…`).",
     success: { status: 200, description: "Newest first; never a secret.", schema: webhooksResponseSchema, example: { webhooks: [exampleWebhook] } },
-    errors: [401],
+    errors: [401, 403],
     access: "key-or-session",
+    noOAuth: true,
   }),
   createWebhook: declareOperation({
     method: "post",
@@ -48,6 +52,7 @@ export const WEBHOOK_OPERATIONS = {
     },
     errors: [400, 401, 403, 404, 409, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   getWebhook: declareOperation({
     method: "get",
@@ -58,8 +63,9 @@ export const WEBHOOK_OPERATIONS = {
     description: "One of your endpoints; never its signing secret. Another user's webhook is 404. A read-only key sees its URL masked to its host.",
     pathParams: webhookIdParam,
     success: { status: 200, description: "The webhook.", schema: webhookResponseSchema, example: { webhook: exampleWebhook } },
-    errors: [401, 404],
+    errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   updateWebhook: declareOperation({
     method: "patch",
@@ -73,6 +79,7 @@ export const WEBHOOK_OPERATIONS = {
     success: { status: 200, description: "The webhook as changed.", schema: webhookResponseSchema, example: { webhook: exampleWebhook } },
     errors: [400, 401, 403, 404, 413, 415],
     access: "key-or-session",
+    noOAuth: true,
   }),
   deleteWebhook: declareOperation({
     method: "delete",
@@ -83,8 +90,9 @@ export const WEBHOOK_OPERATIONS = {
     description: "Nothing more is sent to it, deliveries already queued included.",
     pathParams: webhookIdParam,
     success: successResponse("Deleted."),
-    errors: [401, 404],
+    errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   rotateWebhookSecret: declareOperation({
     method: "post",
@@ -95,8 +103,9 @@ export const WEBHOOK_OPERATIONS = {
     description: "The old secret stops signing at once.",
     pathParams: webhookIdParam,
     success: { status: 200, description: "The new secret, shown once.", schema: webhookSecretResponseSchema, example: { secret: EXAMPLE_WEBHOOK_SECRET } },
-    errors: [401, 404],
+    errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   listWebhookDeliveries: declareOperation({
     method: "get",
@@ -109,8 +118,9 @@ export const WEBHOOK_OPERATIONS = {
     pathParams: webhookIdParam,
     query: webhookDeliveriesQuerySchema,
     success: { status: 200, description: "Newest first.", schema: webhookDeliveriesResponseSchema, example: { deliveries: [exampleDelivery] } },
-    errors: [400, 401, 404],
+    errors: [400, 401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   retryWebhookDelivery: declareOperation({
     method: "post",
@@ -121,8 +131,9 @@ export const WEBHOOK_OPERATIONS = {
     description: "One more attempt, now; the same webhook-id as before.",
     pathParams: { ...webhookIdParam, deliveryId: { description: "The delivery id.", example: exampleDelivery.id } },
     success: { status: 202, description: "Queued.", schema: acceptedResponseSchema, example: { accepted: true, deliveryId: exampleDelivery.id } },
-    errors: [401, 404],
+    errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   sendWebhookTest: declareOperation({
     method: "post",
@@ -133,8 +144,9 @@ export const WEBHOOK_OPERATIONS = {
     description: "A webhook.test event to this endpoint only (also while it is disabled).",
     pathParams: webhookIdParam,
     success: { status: 202, description: "Queued.", schema: acceptedResponseSchema, example: { accepted: true, deliveryId: exampleDelivery.id } },
-    errors: [401, 404],
+    errors: [401, 403, 404],
     access: "key-or-session",
+    noOAuth: true,
   }),
   listEvents: declareOperation({
     method: "get",

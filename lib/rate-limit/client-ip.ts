@@ -5,7 +5,7 @@ import { rateLimitConfig } from "./rate-limit-config";
  * The caller's address for the per-IP limits and the audit log. With TRUSTED_PROXY_HOPS=0 (the
  * default) the TCP peer's address: X-Forwarded-For is the client's to write and is ignored. Behind
  * N proxies that append to X-Forwarded-For, its entry N from the right, the one the nearest trusted
- * proxy wrote (README, "Rate limits"). The per-key-prefix and per-email limits do not depend on it.
+ * proxy wrote (docs/API.md, "Rate limits"). The per-key-prefix and per-email limits do not depend on it.
  */
 export function clientIp(request: Request): string {
   const hops = rateLimitConfig().trustedProxyHops;

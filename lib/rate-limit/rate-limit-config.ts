@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 
 /**
- * The limits, from the environment (README, "Configuration"). Read once per process.
+ * The limits, from the environment (docs/CONFIGURATION.md). Read once per process.
  * A limit of 0 turns that limit off.
  */
 export interface RateLimitConfig {
@@ -24,6 +24,9 @@ export interface RateLimitConfig {
   /** OAuth dynamic client registrations per client IP per window (lib/oauth/). */
   clientRegistrationsPerIp: number;
   clientRegistrationWindowMs: number;
+  /** OAuth token endpoint requests per client IP per window (code exchanges and refreshes). */
+  tokenRequestsPerIp: number;
+  tokenRequestWindowMs: number;
   /** How many proxies in front of the app append to X-Forwarded-For; 0: none, the socket address counts (lib/rate-limit/client-ip.ts). */
   trustedProxyHops: number;
 }
@@ -48,5 +51,7 @@ export function rateLimitConfig(): RateLimitConfig {
     trustedProxyHops: env.TRUSTED_PROXY_HOPS,
     clientRegistrationsPerIp: env.RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP,
     clientRegistrationWindowMs: 3_600_000,
+    tokenRequestsPerIp: env.RATE_LIMIT_OAUTH_TOKENS_PER_IP,
+    tokenRequestWindowMs: 60_000,
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { CounterStore, WindowCount } from "./counter-store";
 
 /** INCRBY and, for a new window, its expiry, in one atomic round trip. */
@@ -19,21 +19,24 @@ type RedisWithAdd = Redis & { rateLimitAdd(key: string, amount: number, windowMs
 /**
  * Counters in Redis (REDIS_URL), under RATE_LIMIT_REDIS_PREFIX. A command waits for the connection
  * (at start, after a blip) but gives up after COMMAND_TIMEOUT_MS, so an outage never holds a
- * request for long: callers then fall back to counting locally.
+ * request for long: callers then fall back to counting locally. ioredis is loaded by the first
+ * store made, so an instance without REDIS_URL never holds it.
  */
 export class RedisCounterStore implements CounterStore {
-  private readonly redis: RedisWithAdd;
+  private readonly redis: Promise<RedisWithAdd>;
 
   constructor(url: string, keyPrefix: string) {
-    const redis = new Redis(url, { keyPrefix, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
-    redis.defineCommand("rateLimitAdd", { numberOfKeys: 1, lua: ADD_SCRIPT });
-    // ioredis reconnects by itself; an unhandled 'error' event would end the process.
-    redis.on("error", () => {});
-    this.redis = redis as RedisWithAdd;
+    this.redis = import("ioredis").then(({ Redis }) => {
+      const redis = new Redis(url, { keyPrefix, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+      redis.defineCommand("rateLimitAdd", { numberOfKeys: 1, lua: ADD_SCRIPT });
+      // ioredis reconnects by itself; an unhandled 'error' event would end the process.
+      redis.on("error", () => {});
+      return redis as RedisWithAdd;
+    });
   }
 
   async add(key: string, amount: number, windowMs: number): Promise<WindowCount> {
-    const [count, resetInMs] = await this.redis.rateLimitAdd(key, amount, windowMs);
+    const [count, resetInMs] = await (await this.redis).rateLimitAdd(key, amount, windowMs);
     return { count, resetInMs };
   }
 }

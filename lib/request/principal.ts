@@ -17,4 +17,11 @@ export interface Principal {
   oauth?: { grantId: string; clientId: string; clientName: string };
   /** Set when the call comes through the MCP endpoint: its writes are attributed to an AI agent. */
   agent?: "mcp";
+  /**
+   * The API key's row was not read for this request: this process's last read of it stands in.
+   * Only for an operation declaring `keyCheckedInStatement`, whose one statement checks the key and
+   * writes nothing when it changed (docs/ARCHITECTURE.md, "Single writes"); any read before that
+   * statement takes `keyRead(principal)` (lib/single-writes/key-read.ts) first.
+   */
+  keyUnread?: true;
 }

@@ -3,7 +3,7 @@ import http from "node:http";
 /**
  * The header that carries the TCP peer's address to route handlers, which Next gives no socket.
  * Written by the server for every request (a value the client sent under this name is replaced),
- * and read by clientIp when no proxy is trusted (README, "Rate limits").
+ * and read by clientIp when no proxy is trusted (docs/API.md, "Rate limits").
  */
 export const SOCKET_ADDRESS_HEADER = "x-snap-socket-address";
 

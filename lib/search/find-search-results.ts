@@ -23,6 +23,9 @@ interface HitRow {
   id: string;
   snapId: string;
   snapTitle: string;
+  /** Where the snap is, to tell apart boards of the same title: its folder (if filed) and its owner. */
+  folderName: string | null;
+  ownerName: string;
   cardId: string | null;
   row: number | null;
   col: number | null;
@@ -83,10 +86,15 @@ export async function findSearchResults(principal: Principal, options: SearchOpt
       SELECT * FROM (${hits}) hit ${afterSql}
       ORDER BY ${ORDER} LIMIT ${options.limit + 1}
     )
-    SELECT page.*, texts.title, pick.headline,
+    SELECT page.*, texts.title, pick.headline, place."folderName", place."ownerName",
       NOT starts_with(btrim(pick.text), btrim(translate(pick.headline, ${MARKERS}, ''))) AS "cutStart",
       right(btrim(pick.text), length(btrim(translate(pick.headline, ${MARKERS}, '')))) <> btrim(translate(pick.headline, ${MARKERS}, '')) AS "cutEnd"
     FROM page
+    CROSS JOIN LATERAL (
+      SELECT f.name AS "folderName", coalesce(nullif(u.name, ''), split_part(u.email, '@', 1)) AS "ownerName"
+      FROM "Snap" s JOIN "User" u ON u.id = s."userId" LEFT JOIN "Folder" f ON f.id = s."folderId"
+      WHERE s.id = page."snapId"
+    ) place
     CROSS JOIN LATERAL (${texts}) texts
     CROSS JOIN LATERAL (SELECT translate(texts.title, ${MARKERS}, '') AS title, translate(coalesce(texts.body, ''), ${MARKERS}, '') AS body) source
     CROSS JOIN LATERAL (SELECT ts_headline('snap_search'::regconfig, source.body, ${query.positive}::tsquery, ${headlineOptions(Prisma.sql`source.body`)}) AS headline) body
@@ -119,7 +127,7 @@ function toSearchResult(row: HitRow): SearchResult {
   const { snippet, highlights } = buildSnippet(row.headline, { cutStart: row.cutStart, cutEnd: row.cutEnd });
   return {
     type: row.type,
-    snap: { id: row.snapId, title: row.snapTitle },
+    snap: { id: row.snapId, title: row.snapTitle, folder: row.folderName, owner: row.ownerName },
     card: row.cardId === null ? null : { id: row.cardId, row: row.row!, col: row.col!, cellType: row.cellType! },
     comment: row.commentId === null ? null : { id: row.commentId, cardId: row.commentCardId },
     title: row.title,

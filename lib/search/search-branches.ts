@@ -25,13 +25,14 @@ export interface BranchContext {
 }
 
 /**
- * Whom a snap `s` is readable by: the workspace listing's rule (lib/board-model/snap-access.ts), the
- * caller's own snaps and those shared with their workspace, both inside the caller's workspace, so
- * nothing of another workspace is ever read.
+ * Whom a snap `s` is readable by (lib/board-model/snap-access.ts): the caller's own snaps and those
+ * shared with their workspace, both inside the caller's workspace, and the snaps they are a board
+ * member of (a guest's, in another workspace: those alone of it).
  */
 function readableSnapSql({ principal, snapId }: BranchContext): Prisma.Sql {
   const only = snapId === undefined ? Prisma.empty : Prisma.sql`AND s.id = ${snapId}`;
-  return Prisma.sql`s."workspaceId" = ${principal.workspaceId} AND (s."userId" = ${principal.userId} OR s."sharedWithWorkspace") ${only}`;
+  return Prisma.sql`((s."workspaceId" = ${principal.workspaceId} AND (s."userId" = ${principal.userId} OR s."sharedWithWorkspace"))
+    OR EXISTS (SELECT 1 FROM "SnapMember" AS rm WHERE rm."snapId" = s.id AND rm."userId" = ${principal.userId})) ${only}`;
 }
 
 /**

@@ -71,7 +71,16 @@ export const searchArgsSchema = z.strictObject({
 
 export const searchResultSchema = z.object({
   type: searchTypeSchema,
-  snap: z.object({ id: idSchema, title: z.string() }).describe("The board the result is on (a snap result: the snap itself)."),
+  snap: z
+    .object({
+      id: idSchema,
+      title: z.string(),
+      folder: z.string().nullable().describe("The name of the folder the snap is filed in; null when it is in none."),
+      owner: z
+        .string()
+        .describe("The snap owner's name (when they have none, their email's part before the @: a full address is never shown to readers of a board)."),
+    })
+    .describe("The board the result is on (a snap result: the snap itself), with where it is, to tell boards of one title apart."),
   card: z
     .object({ id: idSchema, row: z.number().int(), col: z.number().int(), cellType: z.string() })
     .nullable()

@@ -2,6 +2,7 @@ import { namedSql, type NamedSql } from "@/lib/db/named-sql";
 import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
 import { SNAP_EVENTS_CHANNEL } from "@/lib/live/live-channels";
 import { snapEventsPrunedSql } from "@/lib/live/record-snap-changes";
+import { callerKeySql } from "./caller-key-sql";
 
 /** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
 export type SingleWriteParam =
@@ -14,7 +15,8 @@ export type SingleWriteParam =
   | "callerWorkspaceId"
   | "callerRole"
   | "eventId"
-  | "retentionDays";
+  | "retentionDays"
+  | "uncheckedKeyId";
 
 export interface SingleWriteParts {
   /** CTEs (no leading WITH) that read the target with its access, and write only where allowed. */
@@ -29,7 +31,7 @@ export interface SingleWriteParts {
    * lib/live needs neither).
    */
   riders: string;
-  /** The select list of the one row the statement answers (with "snapId" and version added). */
+  /** The select list of the one row the statement answers (with "snapId", version and "callerHolds" added). */
   select: string;
   /** Its FROM: the read of the target, LEFT JOINed so that an unknown id still answers a row. */
   from: string;
@@ -51,8 +53,10 @@ export function singleWriteSql<Name extends string>(
 ): NamedSql<Name | SingleWriteParam> {
   return namedSql<Name | SingleWriteParam>((param) => {
     const caller = { userId: param("callerUserId"), workspaceId: param("callerWorkspaceId"), role: `${param("callerRole")}::text` };
-    const parts = build(param, (alias) => snapEditAccessSql(alias, caller));
-    return `WITH ${parts.write}
+    // Nothing is editable to a key that no longer holds (caller-key-sql.ts): then the answer says so.
+    const parts = build(param, (alias) => `((SELECT holds FROM caller_key) AND ${snapEditAccessSql(alias, caller)})`);
+    return `WITH ${callerKeySql({ keyId: param("uncheckedKeyId"), ...caller })}
+    , ${parts.write}
     , bumped AS (
       UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
       WHERE s.id = (${parts.changedSnapId})
@@ -65,7 +69,7 @@ export function singleWriteSql<Name extends string>(
     ), snap_events_pruned AS (
       DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE ${snapEventsPrunedSql("e", "b")}
     ) ${parts.riders}
-    SELECT ${parts.select}, b.id AS "snapId", b.version,
+    SELECT ${parts.select}, b.id AS "snapId", b.version, (SELECT holds FROM caller_key) AS "callerHolds",
       CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM pg_notify('${SNAP_EVENTS_CHANNEL}', b.id || ':' || b.version))::int END AS notified
     FROM ${parts.from} LEFT JOIN bumped AS b ON true`;
   }, inline);

@@ -9,7 +9,8 @@ import { actorOf } from "@/lib/live/write-actor";
 /**
  * The values of the parameters every single write binds (lib/single-writes/single-write-sql.ts): the actor
  * as lib/live/write-actor.ts says (any actor type: the statement only stores it), the caller's
- * access facts, the request's Base-Version, a new feed event id.
+ * access facts, the request's Base-Version, a new feed event id, and the key the statement checks
+ * when it was not read for this request (caller-key-sql.ts).
  */
 export function singleWriteValues(principal: Principal): Record<SingleWriteParam, unknown> {
   const actor = actorOf(principal);
@@ -24,5 +25,6 @@ export function singleWriteValues(principal: Principal): Record<SingleWriteParam
     callerRole: principal.role,
     eventId: `evt_${randomBytes(16).toString("base64url")}`,
     retentionDays: historyRetentionDays(),
+    uncheckedKeyId: principal.keyUnread ? principal.apiKeyId : null,
   };
 }

@@ -16,6 +16,7 @@ import type { CardFields, HistoryChange } from "../history/history-change";
 import { readSnapVersion } from "../history/read-snap-version";
 import { snapHistoryOf } from "../history/record-snap-history";
 import { insertRestoredCards, insertRestoredLines, updateRestoredLines } from "./write-restored-rows";
+import { snapMembersColumnSql } from "@/lib/board-model/snap-access";
 
 const CARD_FIELDS = Object.keys(CARD_COLUMN_TYPES) as CardColumn[];
 /**
@@ -40,7 +41,8 @@ export async function restoreSnapVersion(principal: Principal, snapId: string, v
     await tx.$queryRaw`SELECT id FROM "Card" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     await tx.$queryRaw`SELECT id FROM "Line" WHERE "snapId" = ${snapId} ORDER BY id FOR UPDATE`;
     const [facts] = await tx.$queryRaw<SnapAccessFacts[]>`
-      SELECT "userId", "workspaceId", "sharedWithWorkspace", "shareMode"::text AS "shareMode" FROM "Snap" WHERE id = ${snapId} FOR NO KEY UPDATE`;
+      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumnSql("s")}
+      FROM "Snap" AS s WHERE s.id = ${snapId} FOR NO KEY UPDATE`;
     if (!facts) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, facts, "edit");
 

@@ -4,6 +4,7 @@ import { folderSummarySchema } from "@/lib/folders/folder-schemas";
 import { lineSchema } from "@/lib/board-model/line-schemas";
 import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/validation/common";
 import { MAX_NEW_GRID_SIZE, MAX_SNAP_TITLE_LENGTH } from "./snap-constants";
+import { SHARE_MODES } from "@/lib/board-model/snap-roles";
 
 export const titleSchema = z.string().trim().min(1, "Title cannot be empty").max(MAX_SNAP_TITLE_LENGTH, `Must be at most ${MAX_SNAP_TITLE_LENGTH} characters`);
 export const subtitleSchema = z.string().max(500, "Must be at most 500 characters");
@@ -37,7 +38,9 @@ export const snapCreateSchema = z.strictObject({
 });
 export type SnapCreate = z.infer<typeof snapCreateSchema>;
 
-const shareModeSchema = z.enum(["view", "edit"]);
+const shareModeSchema = z
+  .enum(SHARE_MODES)
+  .describe("What members of the workspace may do once it is shared there: read (`view`), also comment and resolve (`comment`), also edit (`edit`).");
 
 /** PATCH /api/snaps/:id: the content fields, plus the sharing fields for the owner or an admin (docs/API.md, "Snaps"). */
 export const snapUpdateSchema = z.strictObject({

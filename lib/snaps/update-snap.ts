@@ -16,6 +16,7 @@ import { snapEtag } from "./snap-etag";
 import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
 import { snapEvent } from "@/lib/events/feed-event-inputs";
 import { recordFeedEvents } from "@/lib/events/record-feed-events";
+import { snapMembersColumnSql } from "../board-model/snap-access";
 
 interface LockedSnap extends SnapAccessFacts {
   title: string;
@@ -29,11 +30,16 @@ interface LockedSnap extends SnapAccessFacts {
 
 /**
  * PATCH /api/snaps/:id. Content fields need edit access; the sharing fields need manage access
- * (owner or workspace admin). Public gets a fresh token unless it has one; private clears it.
+ * (owner or workspace admin), and never come from a connected app. Public gets a fresh token unless it has one; private clears it.
  * With If-Match, the snap as locked must still have that ETag (412 otherwise, nothing written).
  */
 export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<SnapDetail> {
   const changesSharing = SHARING_FIELDS.some((field) => input[field] !== undefined);
+  // A public link or a wider share outlives the app's connection, and the consent page never offers
+  // it: sharing is the person's own decision (docs/SECURITY.md, "OAuth 2.1").
+  if (changesSharing && principal.via === "oauth") {
+    throw new ApiError("FORBIDDEN", "Connected apps cannot change who can see a snap (isPublic, sharedWithWorkspace, shareMode): sign in to the web app");
+  }
 
   return runTransaction(async (tx) => {
     // Locked so that the access decision, the token logic and If-Match see the row this update
@@ -41,13 +47,19 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
     // database's clock, the one card writes use for updatedAt too, and like them it only moves
     // updatedAt forward (see recordSnapChanges).
     const [snap] = await tx.$queryRaw<LockedSnap[]>`
-      SELECT s."userId", s."workspaceId", s.title, s."isPublic", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken",
+      SELECT s."userId", s."workspaceId", s.title, s."isPublic", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s."shareToken", ${snapMembersColumnSql("s")},
         s."updatedAt", s."folderId", f.name AS "folderName", GREATEST(now(), s."updatedAt" + interval '1 millisecond') AS now
       FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = ${snapId} FOR NO KEY UPDATE OF s`;
     if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
     assertSnapAccess(principal, snap, changesSharing ? "manage" : "edit");
     const folder = snap.folderName === null ? null : { name: snap.folderName };
     assertIfMatch(ifMatch, snapEtag({ id: snapId, updatedAt: snap.updatedAt, folderId: snap.folderId, folder }), "snap");
+    // Folders are the workspace's: a guest editor (docs/SECURITY.md, "Guests") neither sees nor files into them.
+    if (input.folderId !== undefined && principal.workspaceId !== snap.workspaceId) {
+      throw new ApiError("FORBIDDEN", "Only members of the snap's workspace may file it in a folder", [
+        { path: "folderId", message: "Not in this snap's workspace" },
+      ]);
+    }
     if (input.folderId) await assertFolderInWorkspace(tx, input.folderId, snap.workspaceId);
 
     if (Object.keys(input).length > 0) {

@@ -11,8 +11,10 @@ import { actorOf } from "@/lib/live/write-actor";
 import { SNAP_DETAIL_JSON_SQL, type SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { assertSnapAccess, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { MAX_SNAP_TITLE_LENGTH } from "@/lib/snaps/snap-constants";
+import { copySnapFiles } from "@/lib/files/copy-snap-files";
 import { orderedIds } from "./ordered-ids";
 import type { DuplicateSnap } from "./transfer-schemas";
+import { snapMembersColumnSql } from "@/lib/board-model/snap-access";
 
 const CARD_FIELDS = Object.keys(CARD_COLUMN_TYPES).map((field) => `"${field}"`);
 const CARD_COLUMNS = Prisma.raw(CARD_FIELDS.join(", "));
@@ -32,13 +34,14 @@ interface SourceRow extends SnapAccessFacts {
  * snap, its cards and its lines), so 10,000 cards never travel through this process; the source
  * is held FOR SHARE meanwhile, so no write to it commits halfway through the copy. The new ids
  * are made here, sorted, and given in the source's order (cards in reading order, lines by
- * creation), so reads that break ties by id keep the source's order (docs/EXPORT-IMPORT.md). Its
- * snap.created event goes to the feed and webhooks, as for any new snap.
+ * creation), so reads that break ties by id keep the source's order (docs/EXPORT-IMPORT.md). The
+ * files its cards show come along (lib/files/copy-snap-files.ts). Its snap.created event goes to
+ * the feed and webhooks, as for any new snap.
  */
 export async function duplicateSnap(principal: Principal, snapId: string, input: DuplicateSnap): Promise<SnapDetail> {
   return runTransaction(async (tx) => {
     const [source] = await tx.$queryRaw<SourceRow[]>`
-      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s.title,
+      SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", s.title, ${snapMembersColumnSql("s")},
         (SELECT count(*)::int FROM "Card" AS c WHERE c."snapId" = s.id) AS cards,
         (SELECT count(*)::int FROM "Line" AS l WHERE l."snapId" = s.id) AS lines
       FROM "Snap" AS s WHERE s.id = ${snapId} FOR SHARE OF s`;
@@ -72,6 +75,8 @@ export async function duplicateSnap(principal: Principal, snapId: string, input:
       JOIN unnest(${orderedIds(source.lines)}::text[]) WITH ORDINALITY AS copy(id, position) ON copy.position = l.position
       JOIN card_ids AS from_card ON from_card."sourceId" = l."fromCardId"
       JOIN card_ids AS to_card ON to_card."sourceId" = l."toCardId"`;
+
+    await copySnapFiles(tx, snapId, copyId, membership.workspaceId, principal.userId);
 
     // The copy as GET answers it, read in this transaction (an idempotent request's has not committed yet).
     const [row] = await tx.$queryRawUnsafe<{ detail: string }[]>(DETAIL_SQL, copyId);

@@ -1,7 +1,10 @@
+import { withFileList, type SnapFileRow } from "./file-references";
 import { formatSnapDocument } from "./format-snap-document";
-import { renderSnapPng } from "./render-snap-png";
-import { renderSnapSvg } from "./render-snap-svg";
+import { loadPictureImages } from "./picture-images";
+import { assertPngFits, renderSnapPng } from "./render-snap-png";
+import { pictureLayout, renderSnapSvg } from "./render-snap-svg";
 import { toCardsCsv } from "./to-cards-csv";
+import { toGridCsv } from "./to-grid-csv";
 import type { ExportFormat, SnapDocument } from "./transfer-schemas";
 
 export interface ExportFile {
@@ -23,17 +26,40 @@ export function fileSlug(title: string): string {
   return slug || "snap";
 }
 
-/** The export in one of its formats, with its media type and download name (a PNG renders in a worker, for `userId`). */
-export async function exportFile(document: SnapDocument, format: ExportFormat, scale = 1, userId = ""): Promise<ExportFile> {
+/**
+ * The export in one of its formats, with its media type and download name (a PNG renders in a
+ * worker, for `userId`). `files` are the snap's uploaded files its cards show (exportSnap): the
+ * JSON lists them as left out, the pictures draw the images.
+ */
+export async function exportFile(
+  document: SnapDocument,
+  format: ExportFormat,
+  scale = 1,
+  userId = "",
+  files: readonly SnapFileRow[] = [],
+): Promise<ExportFile> {
   const slug = fileSlug(document.snap.title);
   switch (format) {
     case "csv":
       return { body: toCardsCsv(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.csv` };
+    case "csv-grid":
+      return { body: toGridCsv(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.grid.csv` };
     case "svg":
-      return { body: renderSnapSvg(document).svg, contentType: "image/svg+xml; charset=utf-8", filename: `${slug}.svg` };
-    case "png":
-      return { body: new Uint8Array(await renderSnapPng(renderSnapSvg(document), scale, userId)), contentType: "image/png", filename: `${slug}.png` };
+      return {
+        body: renderSnapSvg(document, await loadPictureImages(document, files)).svg,
+        contentType: "image/svg+xml; charset=utf-8",
+        filename: `${slug}.svg`,
+      };
+    case "png": {
+      const { width, height } = pictureLayout(document);
+      assertPngFits(width, height, scale);
+      return {
+        body: new Uint8Array(await renderSnapPng(renderSnapSvg(document, await loadPictureImages(document, files, scale)), scale, userId)),
+        contentType: "image/png",
+        filename: `${slug}.png`,
+      };
+    }
     default:
-      return { body: formatSnapDocument(document), contentType: "application/json; charset=utf-8", filename: `${slug}.snap.json` };
+      return { body: formatSnapDocument(withFileList(document, files, false)), contentType: "application/json; charset=utf-8", filename: `${slug}.snap.json` };
   }
 }

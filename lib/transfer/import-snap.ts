@@ -10,6 +10,12 @@ import { actorOf } from "@/lib/live/write-actor";
 import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/board-model/snap-selects";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "@/lib/board-look/grid-geometry";
+import { config } from "@/lib/config";
+import { fileCreatedEvent } from "@/lib/files/file-events";
+import type { FileView } from "@/lib/files/file-schemas";
+import { fileRowSelect, toFileView } from "@/lib/files/file-view";
+import type { NewFileRow } from "@/lib/files/store-upload";
+import { assertRoomForFiles } from "@/lib/files/workspace-file-usage";
 import { insertDocumentCards } from "./insert-document-cards";
 import { orderedIds } from "./ordered-ids";
 import type { SnapDocument } from "./transfer-schemas";
@@ -25,9 +31,11 @@ const lineColumnsSql = Prisma.raw(
  * has checked: the snap, its cards and its lines in one transaction, cards and lines each in one
  * statement, and its snap.created event for the feed and webhooks. The ids are new and made in the
  * document's order, so cards sharing a cell and lines keep their order (reads break ties by id)
- * and export gives the same document back.
+ * and export gives the same document back. `files` (a .snap.zip's, stored already and named by
+ * the cards by their new ids) are inserted on the new snap, within the workspace's quota (413),
+ * checked under the workspace's lock as uploads are.
  */
-export async function importSnap(principal: Principal, document: SnapDocument): Promise<SnapDetail> {
+export async function importSnap(principal: Principal, document: SnapDocument, files: readonly NewFileRow[] = []): Promise<SnapDetail> {
   const { snap, cards, lines } = document;
   const snapFields = {
     title: snap.title,
@@ -48,6 +56,7 @@ export async function importSnap(principal: Principal, document: SnapDocument): 
       data: { ...snapFields, ...declaredGrid(document), userId: principal.userId, workspaceId, createdAt: now, updatedAt: now },
       select: snapFieldsSelect,
     });
+    const importedFiles = files.length > 0 ? await insertImportedFiles(tx, workspaceId, created.id, files) : [];
     const cardIds = orderedIds(cards.length);
     const inserted = await insertDocumentCards(tx, created.id, cards, cardIds);
     const idOfKey = new Map(cards.map((card, index) => [card.key, cardIds[index]!]));
@@ -57,7 +66,8 @@ export async function importSnap(principal: Principal, document: SnapDocument): 
       lines.map((line) => ({ fromCardId: idOfKey.get(line.from)!, toCardId: idOfKey.get(line.to)!, color: line.color, style: line.style, arrow: line.arrow })),
     );
     inserted.sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : 1));
-    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", created)]);
+    // The files after their snap, as an upload's: integrations that follow file.created see these too.
+    await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", created), ...importedFiles.map(fileCreatedEvent)]);
     return { ...created, cards: inserted, lines: insertedLines };
   });
 }
@@ -72,6 +82,17 @@ function declaredGrid({ snap, cards }: SnapDocument): { rowHeights: Record<strin
   const rowHeights = snap.rows > extent.rows ? { ...snap.rowHeights, [snap.rows - 1]: DEFAULT_ROW_HEIGHT } : snap.rowHeights;
   const colWidths = snap.cols > extent.cols ? { ...snap.colWidths, [snap.cols - 1]: DEFAULT_COL_WIDTH } : snap.colWidths;
   return { rowHeights, colWidths };
+}
+
+async function insertImportedFiles(tx: Tx, workspaceId: string, snapId: string, files: readonly NewFileRow[]): Promise<FileView[]> {
+  await assertRoomForFiles(
+    tx,
+    workspaceId,
+    config().FILE_WORKSPACE_QUOTA_BYTES,
+    files.reduce((sum, file) => sum + file.size, 0),
+  );
+  const rows = await tx.file.createManyAndReturn({ data: files.map((file) => ({ ...file, objectId: file.id, snapId })), select: fileRowSelect });
+  return rows.map(toFileView);
 }
 
 interface NewLine {

@@ -25,6 +25,17 @@ const FONT_FILES = [
  * process that serves requests.
  */
 export async function renderSnapPng({ svg, width, height }: SvgPicture, scale: number, userId: string): Promise<Buffer> {
+  assertPngFits(width, height, scale);
+  return withPngRenderSlot(userId, () =>
+    renderPngInWorker(svg, {
+      fitTo: { mode: "zoom", value: scale },
+      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: PICTURE_FONT, sansSerifFamily: PICTURE_FONT },
+    }),
+  );
+}
+
+/** 400 at `scale` when the picture would pass MAX_PNG_PIXELS: checked before any work on it. */
+export function assertPngFits(width: number, height: number, scale: number): void {
   if (width * height * scale * scale > MAX_PNG_PIXELS) {
     throw new ApiError(
       "BAD_REQUEST",
@@ -32,10 +43,4 @@ export async function renderSnapPng({ svg, width, height }: SvgPicture, scale: n
       [{ path: "scale", message: "Too large at this scale: choose a smaller scale, or the SVG format" }],
     );
   }
-  return withPngRenderSlot(userId, () =>
-    renderPngInWorker(svg, {
-      fitTo: { mode: "zoom", value: scale },
-      font: { fontFiles: FONT_FILES, loadSystemFonts: false, defaultFontFamily: PICTURE_FONT, sansSerifFamily: PICTURE_FONT },
-    }),
-  );
 }

@@ -33,22 +33,14 @@ export interface SvgPicture {
   height: number;
 }
 
-/**
- * The board as an SVG picture, drawn as the board shows it: the canvas color, the title, every
- * track at its size with the snap's spacing, cards with their fill, border, radius and opacity,
- * text with its size, weight, style and alignment (wrapped, clipped to the card), to-do boxes,
- * status chips, links, placeholders for images and embeds (a picture never loads other hosts'
- * content), and lines with their arrows on top.
- */
-export function renderSnapSvg(document: SnapDocument): SvgPicture {
-  const { snap, cards, lines } = document;
+/** Where the picture draws each card, and its size: the board's tracks with the snap's spacing. */
+export function pictureLayout({ snap }: Pick<SnapDocument, "snap">): { width: number; height: number; boxOf: (card: DocumentCard) => Box } {
   const gap = snap.cellSpacing;
   const rows = tracks(snap.rows, snap.rowHeights, DEFAULT_ROW_HEIGHT, gap);
   const cols = tracks(snap.cols, snap.colWidths, DEFAULT_COL_WIDTH, gap);
   const width = Math.ceil(Math.max(cols.total, 320) + MARGIN * 2);
   const height = Math.ceil(rows.total + HEADER + MARGIN * 2);
   const top = MARGIN + HEADER;
-
   const boxOf = (card: DocumentCard): Box => {
     const lastRow = Math.min(card.row + card.rowSpan, snap.rows) - 1;
     const lastCol = Math.min(card.col + card.colSpan, snap.cols) - 1;
@@ -61,6 +53,20 @@ export function renderSnapSvg(document: SnapDocument): SvgPicture {
       height: top + (rows.starts[lastRow] ?? 0) + (rows.sizes[lastRow] ?? 0) - y,
     };
   };
+  return { width, height, boxOf };
+}
+
+/**
+ * The board as an SVG picture, drawn as the board shows it: the canvas color, the title, every
+ * track at its size with the snap's spacing, cards with their fill, border, radius and opacity,
+ * text with its size, weight, style and alignment (wrapped, clipped to the card), to-do boxes,
+ * status chips, links, uploaded images from `images` (card key → data: URI, loaded by
+ * lib/transfer/picture-images.ts), placeholders for other images and embeds (a picture never loads
+ * other hosts' content), and lines with their arrows on top.
+ */
+export function renderSnapSvg(document: SnapDocument, images: ReadonlyMap<string, string> = new Map()): SvgPicture {
+  const { snap, cards, lines } = document;
+  const { width, height, boxOf } = pictureLayout(document);
 
   const family = escapeXml(`${snap.fontFamily}, ${PICTURE_FONT}, sans-serif`);
   const parts: string[] = [
@@ -73,7 +79,7 @@ export function renderSnapSvg(document: SnapDocument): SvgPicture {
   cards.forEach((card, index) => {
     const box = boxOf(card);
     boxes.set(card.key, box);
-    parts.push(drawCard(card, box, index));
+    parts.push(drawCard(card, box, index, images.get(card.key)));
   });
   parts.push(drawLines(lines, boxes));
   parts.push("</svg>");
@@ -92,7 +98,7 @@ function header(title: string, subtitle: string | null, icon: string | null): st
 /** Links in the theme's indigo; on a fill the user chose, in the text colour set for that fill, as on the board. */
 const LINK_COLOR = "#4338ca";
 
-function drawCard(card: DocumentCard, box: Box, index: number): string {
+function drawCard(card: DocumentCard, box: Box, index: number, image: string | undefined): string {
   const own = cardColors(card.color, card.cellOpacity);
   const colors = { fill: own.fill ?? "#ffffff", border: own.border ?? BORDER_COLOR, text: own.text ?? TEXT_COLOR };
   const inset = card.borderSize / 2;
@@ -102,7 +108,7 @@ function drawCard(card: DocumentCard, box: Box, index: number): string {
   }/>`;
   const clipId = `k${index}`;
   const clip = `<clipPath id="${clipId}"><rect x="${px(box.x)}" y="${px(box.y)}" width="${px(box.width)}" height="${px(box.height)}" rx="${radius}"/></clipPath>`;
-  return `<g>${clip}${frame}<g clip-path="url(#${clipId})">${drawContent(card, box, colors.text, own.text ?? LINK_COLOR)}</g></g>`;
+  return `<g>${clip}${frame}<g clip-path="url(#${clipId})">${image ? drawImage(image, box) : drawContent(card, box, colors.text, own.text ?? LINK_COLOR)}</g></g>`;
 }
 
 function drawContent(card: DocumentCard, box: Box, color: string, linkColor: string): string {
@@ -113,6 +119,11 @@ function drawContent(card: DocumentCard, box: Box, color: string, linkColor: str
   if (type.fillsCard) return placeholder(card, box, type.label);
   if (type.drawPicture) return type.drawPicture({ card, area, fontSize, lineHeight, color, linkColor });
   return textBlock(card.title, card, area, fontSize, lineHeight, color);
+}
+
+/** An uploaded image filling its card as the board's object-fit: cover does (the card's clip crops it). */
+function drawImage(href: string, box: Box): string {
+  return `<image x="${px(box.x)}" y="${px(box.y)}" width="${px(box.width)}" height="${px(box.height)}" preserveAspectRatio="xMidYMid slice" href="${escapeXml(href)}"/>`;
 }
 
 function placeholder(card: DocumentCard, box: Box, typeLabel: string): string {

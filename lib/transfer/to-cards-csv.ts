@@ -28,8 +28,8 @@ export const CSV_COLUMNS = [
  */
 const FORMULA_START = /^[ \t\r\n]*[=+\-@]|^[\t\r]/;
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(value: string | number | boolean): string {
+/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; a formula start gets a leading apostrophe. */
+export function csvField(value: string | number | boolean): string {
   let text = String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

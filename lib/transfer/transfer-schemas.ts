@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS, MAX_ATTACHMENTS_BOUND } from "@/lib/board-model/card-constants";
 import { cardFieldsSchema } from "@/lib/board-model/card-schemas";
 import { lineStyleFields } from "@/lib/board-model/line-schemas";
 import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, snapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
@@ -8,6 +8,7 @@ import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/val
 export const SNAP_DOCUMENT_FORMAT = "snap-board";
 export const SNAP_DOCUMENT_VERSION = 1;
 export { MAX_IMPORT_BYTES } from "./transfer-constants";
+import { MAX_DOCUMENT_FILES } from "./transfer-constants";
 /** Twice a 100 x 100 board; the 8 MB body bounds a document of full cards well below this. */
 export const MAX_DOCUMENT_CARDS = 20_000;
 export const MAX_DOCUMENT_LINES = 10_000;
@@ -47,6 +48,13 @@ export const documentCardSchema = z.strictObject({
   borderRadius: card.borderRadius.default(CARD_DEFAULTS.borderRadius),
   borderSize: card.borderSize.default(CARD_DEFAULTS.borderSize),
   cellOpacity: card.cellOpacity.default(CARD_DEFAULTS.cellOpacity),
+  attachments: z
+    .array(z.string().regex(/^[a-z0-9]{8,64}$/, "Expected a file id"))
+    .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)
+    .optional()
+    .describe(
+      "The ids of the card's attached files, in order (absent when none); on import only files the import itself stores (a .snap.zip's) are kept, under their new ids.",
+    ),
 });
 export type DocumentCard = z.infer<typeof documentCardSchema>;
 
@@ -73,6 +81,34 @@ export const documentSnapSchema = z.strictObject({
   colWidths: sizeMapSchema.default({}),
 });
 
+/** The entry holding the export document in a .snap.zip. */
+export const ARCHIVE_DOCUMENT_PATH = "snap.json";
+
+/** An archive entry holding a file: `files/` and the file's id in the exporting server. */
+export const ARCHIVE_FILE_PATH = /^files\/[a-z0-9]{8,64}$/;
+
+/**
+ * An uploaded file that the cards show (an image card's title names its url `/api/files/<id>`).
+ * In a `.snap.zip` its bytes are the entry `path`; a JSON-only export lists it without a path
+ * (docs/EXPORT-IMPORT.md, "Files"). The name and type are what the exporting server said: an
+ * import never trusts them (the type is identified from the bytes again, the name cleaned).
+ */
+export const documentFileSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]{8,64}$/, "Expected a file id")
+    .describe("The file's id where it was exported; cards name it as /api/files/<id>."),
+  name: z.string().max(255, "Must be at most 255 characters"),
+  contentType: z.string().max(255, "Must be at most 255 characters"),
+  size: z.number().int().min(0).describe("Bytes of the stored file."),
+  path: z
+    .string()
+    .regex(ARCHIVE_FILE_PATH, "Expected files/<id>")
+    .optional()
+    .describe("In a .snap.zip: the entry holding the file's bytes. Absent: not included."),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
 /**
  * The export document (GET /api/snaps/:id/export), which is also what POST /api/snaps/import,
  * duplicates and templates read. Cross-field rules (unique keys, lines between known cards, cards
@@ -85,6 +121,12 @@ export const snapDocumentSchema = z.strictObject({
   snap: documentSnapSchema,
   cards: z.array(documentCardSchema).max(MAX_DOCUMENT_CARDS, `At most ${MAX_DOCUMENT_CARDS} cards`).describe("In reading order (row, then column)."),
   lines: z.array(documentLineSchema).max(MAX_DOCUMENT_LINES, `At most ${MAX_DOCUMENT_LINES} lines`).default([]),
+  files: z
+    .array(documentFileSchema)
+    .max(MAX_DOCUMENT_FILES, `At most ${MAX_DOCUMENT_FILES} files`)
+    .optional()
+    .describe("The uploaded files the cards show (absent when none): with a path in a .snap.zip, without one when the export left them out."),
+  filesNote: z.string().max(1000).optional().describe("A JSON-only export of a board with files: what it left out, and how to carry them (format=zip)."),
 });
 export type SnapDocument = z.infer<typeof snapDocumentSchema>;
 
@@ -93,6 +135,7 @@ export const importSummarySchema = z.object({
   cols: z.number().int(),
   cards: z.number().int(),
   lines: z.number().int(),
+  files: z.number().int().optional().describe("A .snap.zip: the files it would store."),
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
@@ -105,11 +148,12 @@ export const importQuerySchema = z.strictObject({
     .default(false),
 });
 
-export const EXPORT_FORMATS = ["json", "csv", "svg", "png"] as const;
+/** The formats a file export makes; zip (the document with the files' bytes) streams of its own (export-archive.ts). */
+export const EXPORT_FORMATS = ["json", "csv", "csv-grid", "svg", "png"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuerySchema = z.strictObject({
-  format: z.enum(EXPORT_FORMATS, { error: "Expected json, csv, svg or png" }).default("json"),
+  format: z.enum([...EXPORT_FORMATS, "zip"], { error: "Expected json, zip, csv, csv-grid, svg or png" }).default("json"),
   scale: z.coerce
     .number({ error: "Expected a number" })
     .min(1, "Must be at least 1")
@@ -121,7 +165,13 @@ export const exportQuerySchema = z.strictObject({
 /** The same arguments as typed values, for the MCP tool. */
 export const exportArgsSchema = z.strictObject({
   id: idSchema.describe("The snap id."),
-  format: z.enum(["json", "csv", "svg"]).default("json").describe("json: the export document; csv: one row per card; svg: the board drawn."),
+  format: z
+    .enum(EXPORT_FORMATS)
+    .default("json")
+    .describe(
+      "json: the export document; csv: one row per card; csv-grid: the board as a table, one row per board row; svg: the board drawn; png: that picture rendered.",
+    ),
+  scale: z.number().min(1).max(4).optional().describe("png only: pixels per board pixel, 1 to 4 (default 1)."),
 });
 
 /** export_snap's answer: MCP carries text, not files, so the document or the file's text. */
@@ -129,7 +179,8 @@ export const exportToolResultSchema = z.object({
   filename: z.string(),
   mediaType: z.string(),
   document: snapDocumentSchema.optional().describe("format json: the export document."),
-  text: z.string().optional().describe("format csv or svg: the file's text."),
+  text: z.string().optional().describe("format csv, csv-grid or svg: the file's text."),
+  data: z.string().optional().describe("format png: the picture, base64 (also an image content block)."),
 });
 
 /** import_snap's arguments: the document, and dryRun as a boolean rather than query text. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { storedEmailSchema } from "@/lib/users/schemas";
 import { idSchema, timestampSchema } from "@/lib/validation/common";
+import { SNAP_ROLES } from "@/lib/board-model/snap-roles";
 import { WORKSPACE_ROLES } from "./schemas";
 
 // The invitations API's shapes (docs/API.md, "Invitations"): what an admin sees of the invitations
@@ -24,19 +25,35 @@ export const workspaceInvitationsResponseSchema = z.object({
   invitations: z.array(workspaceInvitationSchema).describe("Pending ones, newest first (at most 100 exist)."),
 });
 
-export const ownInvitationSchema = z.object({
-  id: idSchema,
-  role: z.enum(WORKSPACE_ROLES),
-  expiresAt: timestampSchema,
-  workspace: z.object({ id: idSchema, name: z.string() }),
-  invitedBy: z.object({ name: z.string().nullable(), email: storedEmailSchema }).nullable(),
-});
+const inviterSchema = z.object({ name: z.string().nullable(), email: storedEmailSchema }).nullable();
+
+export const ownInvitationSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("workspace").describe("Into a workspace: accepting moves you there."),
+    id: idSchema,
+    role: z.enum(WORKSPACE_ROLES),
+    createdAt: timestampSchema,
+    expiresAt: timestampSchema,
+    workspace: z.object({ id: idSchema, name: z.string() }),
+    invitedBy: inviterSchema,
+  }),
+  z.object({
+    kind: z.literal("board").describe("Onto one board: accepting makes you its member with the role; your workspace stays."),
+    id: idSchema,
+    role: z.enum(SNAP_ROLES),
+    createdAt: timestampSchema,
+    expiresAt: timestampSchema,
+    snap: z.object({ id: idSchema, title: z.string() }),
+    workspace: z.object({ id: idSchema, name: z.string() }).describe("The board's workspace."),
+    invitedBy: inviterSchema,
+  }),
+]);
 
 export const ownInvitationsResponseSchema = z.object({
-  invitations: z.array(ownInvitationSchema).describe("Pending ones addressed to your email, newest first, at most 100."),
+  invitations: z.array(ownInvitationSchema).describe("Pending ones addressed to your email, of both kinds, newest first, at most 100."),
 });
 
-export const acceptedInvitationResponseSchema = z.object({
-  workspace: z.object({ id: idSchema, name: z.string() }),
-  role: z.enum(WORKSPACE_ROLES),
-});
+export const acceptedInvitationResponseSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("workspace"), workspace: z.object({ id: idSchema, name: z.string() }), role: z.enum(WORKSPACE_ROLES) }),
+  z.object({ kind: z.literal("board"), snap: z.object({ id: idSchema, title: z.string() }), role: z.enum(SNAP_ROLES) }),
+]);

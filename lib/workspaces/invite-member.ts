@@ -4,7 +4,8 @@ import { auditActorOf } from "@/lib/audit/audit-actor";
 import { recordAuditEvent } from "@/lib/audit/record-audit-event";
 import { runTransaction } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
-import { INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS } from "./invitation-limits";
+import { queueInvitationEmail } from "@/lib/email/queue-invitation-email";
+import { DECLINE_QUIET_DAYS, INVITATION_TTL_DAYS, MAX_PENDING_INVITATIONS } from "./invitation-limits";
 import { assertWorkspaceAdmin, lockWorkspaceMembers } from "./lock-workspace-members";
 import type { AddWorkspaceMemberInput } from "./schemas";
 import { addWorkspaceMemberInputSchema } from "./schemas";
@@ -20,10 +21,12 @@ const invitationSelect = { id: true, email: true, role: true, expiresAt: true } 
  * users table is never read, so neither the answer nor its timing says which emails have accounts.
  * Only an email of a current member is a 409, which says nothing an admin cannot read in the
  * members list. Inviting the same email again returns the pending invitation (its role updated),
- * not a second one. At most 100 pending invitations per workspace (409).
+ * not a second one. At most 100 pending invitations per workspace (409). An email whose holder
+ * declined this workspace's invitation may not be invited again for DECLINE_QUIET_DAYS (409): this
+ * tells the admin nothing the audit log's `member.invitation_declined` does not.
  *
- * Email: the invitation is shown in the app only. Sending it by email belongs to the mailer, which
- * does not exist yet (docs/API.md, "Invitations").
+ * Email: where email is on, the invitee is emailed a link to the invitation (when it is made, and
+ * again when its role changes); it is shown in the app in any case (docs/API.md, "Invitations").
  */
 export async function inviteMember(principal: Principal, input: AddWorkspaceMemberInput) {
   assertWorkspaceAdmin(principal, "invite members");
@@ -38,6 +41,18 @@ export async function inviteMember(principal: Principal, input: AddWorkspaceMemb
     if (member) throw new ApiError("CONFLICT", `${email} is already a member of this workspace`, [{ path: "email", message: "Already a member" }]);
 
     await tx.workspaceInvitation.deleteMany({ where: { workspaceId: principal.workspaceId, expiresAt: { lte: new Date() } } });
+    await tx.declinedInvitation.deleteMany({ where: { workspaceId: principal.workspaceId, until: { lte: new Date() } } });
+    const declined = await tx.declinedInvitation.findUnique({
+      where: { workspaceId_email: { workspaceId: principal.workspaceId, email } },
+      select: { until: true },
+    });
+    if (declined) {
+      throw new ApiError(
+        "CONFLICT",
+        `${email} declined an invitation to this workspace: it can be invited again from ${declined.until.toISOString()} (${DECLINE_QUIET_DAYS} days after the decline)`,
+        [{ path: "email", message: "Declined recently" }],
+      );
+    }
     const pending = await tx.workspaceInvitation.findUnique({
       where: { workspaceId_email: { workspaceId: principal.workspaceId, email } },
       select: invitationSelect,
@@ -65,6 +80,7 @@ export async function inviteMember(principal: Principal, input: AddWorkspaceMemb
         select: invitationSelect,
       });
     }
+    await queueInvitationEmail(tx, "workspace", invitation.id);
     await recordAuditEvent(tx, {
       workspace: { id: principal.workspaceId },
       action: "member.invited",

@@ -16,6 +16,7 @@ export async function listOwnInvitations(principal: Principal) {
     select: {
       id: true,
       role: true,
+      createdAt: true,
       expiresAt: true,
       workspace: { select: { id: true, name: true } },
       invitedBy: { select: { name: true, email: true } },

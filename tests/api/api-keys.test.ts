@@ -66,6 +66,22 @@ describe("API keys", () => {
     expectError(await api("DELETE", `/api/keys/${id}`, { cookie: user.cookie }), 404, "NOT_FOUND");
   });
 
+  it("stop working for a single write at the very next request after revocation (its statement checks the key itself)", async () => {
+    const key = await createKey(user, "Writer");
+    const snap = (await api("POST", "/api/snaps", { key, body: { title: "Revoked writer", rows: 2, cols: 2 } })).body.snap;
+    const card = (await api("POST", `/api/snaps/cards/${snap.id}`, { key, body: { row: 0, col: 0, title: "before" } })).body.card;
+    // The key read by these requests stands in for the next write's read (lib/request/principal.ts, keyUnread).
+    expect((await api("PATCH", `/api/snaps/cards/${card.id}`, { key, body: { title: "while active" } })).status).toBe(200);
+    const { body } = await api("GET", "/api/keys", { cookie: user.cookie });
+    await api("DELETE", `/api/keys/${body.apiKeys.find((k: any) => k.prefix === key.slice(0, 20)).id}`, { cookie: user.cookie });
+
+    const refused = await api("PATCH", `/api/snaps/cards/${card.id}`, { key, body: { title: "after" } });
+    expectError(refused, 401, "UNAUTHORIZED");
+    expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="/);
+    expectError(await api("DELETE", `/api/snaps/cards/${card.id}`, { key }), 401, "UNAUTHORIZED");
+    expect((await api("GET", `/api/snaps/cards/${card.id}`, { cookie: user.cookie })).body.card.title).toBe("while active");
+  });
+
   it("are limited to 10 active per user; revoking one frees a slot", async () => {
     const owner = await signUp("ten-keys");
     const created = await Promise.all(Array.from({ length: 10 }, (_, i) => api("POST", "/api/keys", { cookie: owner.cookie, body: { name: `k${i}` } })));

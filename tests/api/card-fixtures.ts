@@ -30,6 +30,7 @@ export const CARD_KEYS = [
   "borderRadius",
   "borderSize",
   "cellOpacity",
+  "attachments",
 ].sort();
 
 /** The create defaults (docs/API.md, "Cards") plus the schema's. */
@@ -50,6 +51,7 @@ export const CARD_DEFAULTS = {
   borderRadius: 8,
   borderSize: 1,
   cellOpacity: 100,
+  attachments: [],
 } as const;
 
 export interface SnapFixture {
@@ -60,7 +62,7 @@ export interface SnapFixture {
 
 export interface SnapOptions {
   sharedWithWorkspace?: boolean;
-  shareMode?: "view" | "edit";
+  shareMode?: "view" | "comment" | "edit";
   /** How many cards to create, in one row of that many columns. */
   cards?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * The client address (README, "Rate limits"): by default (TRUSTED_PROXY_HOPS unset) it is the
+ * The client address (docs/API.md, "Rate limits"): by default (TRUSTED_PROXY_HOPS unset) it is the
  * socket's, so a client that rotates X-Forwarded-For neither escapes the per-address limits nor
  * writes an address of its choosing into the audit log; and the log stores only what parses as an
  * IP address, whatever a trusted proxy header says.

@@ -3,6 +3,7 @@ import { api, type Caller } from "./helpers";
 import { createTeam, sql, type Team, type TeamMember } from "./fixtures";
 import { expectError, insertSnap, newId } from "./card-fixtures";
 import { openEventStream } from "./live-helpers";
+import { feedCaughtUp } from "./feed-caught-up";
 
 let team: Team;
 beforeAll(async () => {
@@ -41,8 +42,11 @@ async function readOnlyKey(member: TeamMember): Promise<string> {
 }
 
 describe("who may comment", () => {
-  it("whoever can read the snap, with a session or a full key; not an outsider, a read-only key or no one", async () => {
-    const snap = await insertSnap(team.owner, { cards: 1, sharedWithWorkspace: true, shareMode: "view" });
+  it("whoever may comment on the snap, with a session or a full key; not a viewer, an outsider, a read-only key or no one", async () => {
+    // A workspace share in `view` mode reads only (docs/API.md, "Permissions"); `comment` comments too.
+    const viewOnly = await insertSnap(team.owner, { cards: 1, sharedWithWorkspace: true, shareMode: "view" });
+    expectError(await api("POST", `/api/snaps/${viewOnly.id}/comments`, { key: team.member.key, body: { body: "hi" } }), 403, "FORBIDDEN");
+    const snap = await insertSnap(team.owner, { cards: 1, sharedWithWorkspace: true, shareMode: "comment" });
     const bySession = await api("POST", `/api/snaps/${snap.id}/comments`, { cookie: team.owner.cookie, body: { body: "From the browser" } });
     expect(bySession.status).toBe(201);
     expect(bySession.body.comment).toMatchObject({
@@ -91,7 +95,7 @@ describe("who may comment", () => {
 
 describe("mentions", () => {
   it("names the people mentioned; an outsider or an unknown id is 400 naming them; more than 20 is 400", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const created = await comment(team.owner, snap.id, { body: `<@${team.member.id}> and <@${team.admin.id}>, and again <@${team.member.id}>` });
     expect(created.mentions).toEqual([
       { userId: team.member.id, name: "member" },
@@ -124,7 +128,7 @@ describe("mentions", () => {
 
 describe("threads", () => {
   it("a reply to a reply joins its root, on the root's card; replyCount counts the replies", async () => {
-    const snap = await insertSnap(team.owner, { cards: 2, sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { cards: 2, sharedWithWorkspace: true, shareMode: "comment" });
     const root = await comment(team.owner, snap.id, { body: "root", cardId: snap.cardIds[0] });
     const reply = await comment(team.member, snap.id, { body: "reply", parentId: root.id });
     const nested = await comment(team.admin, snap.id, { body: "reply to the reply", parentId: reply.id });
@@ -142,7 +146,7 @@ describe("threads", () => {
   });
 
   it("threads after deletes: a root with replies stays deleted with an empty body, and goes with its last reply", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const root = await comment(team.member, snap.id, { body: `root <@${team.admin.id}>` });
     const first = await comment(team.admin, snap.id, { body: "first", parentId: root.id });
     const second = await comment(team.owner, snap.id, { body: "second", parentId: root.id });
@@ -200,7 +204,7 @@ describe("edit, delete, resolve", () => {
   });
 
   it("resolves and reopens a root, by anyone who may comment; a reply is 400", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const root = await comment(team.owner, snap.id, { body: "root" });
     const reply = await comment(team.owner, snap.id, { body: "reply", parentId: root.id });
     const resolved = await api("POST", `/api/comments/${root.id}/resolve`, { key: team.member.key, body: { resolved: true } });
@@ -257,7 +261,7 @@ describe("listing", () => {
 
 describe("notifications", () => {
   it("mention, reply and comment, never of one's own action", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     // The owner's own root: nobody to tell.
     const own = await comment(team.owner, snap.id, { body: "my own" });
     expect(await notificationsOf(team.owner, own.id)).toEqual([]);
@@ -299,7 +303,7 @@ describe("notifications", () => {
   });
 
   it("hides notifications of a snap one can no longer read, and notifies no one who cannot", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const root = await comment(team.member, snap.id, { body: `<@${team.admin.id}> see` });
     const before = await inbox(team.admin, "?unreadOnly=true&limit=100");
     expect(before.notifications.some((n: { comment: { id: string } }) => n.comment.id === root.id)).toBe(true);
@@ -312,13 +316,13 @@ describe("notifications", () => {
     const { rows } = await sql().query(`SELECT count(*)::int AS n FROM "Notification" WHERE "commentId" = $1`, [reply.id]);
     expect(rows[0].n).toBe(0);
     // Shared again: the old notification shows again.
-    await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { sharedWithWorkspace: true } });
+    await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { sharedWithWorkspace: true, shareMode: "comment" } });
     expect(await notificationsOf(team.admin, root.id)).toHaveLength(1);
   });
 
   it("pages newest first, counts unread, and marks read by ids (one's own only) or all", async () => {
     const local = await createTeam();
-    const snap = await insertSnap(local.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(local.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await comment(local.member, snap.id, { body: `n${i}` }));
     const seen: string[] = [];
@@ -353,7 +357,7 @@ describe("notifications", () => {
 
 describe("live", () => {
   it("sends comment changes on the snap's stream and new notifications on the inbox stream", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const board = await openEventStream(snap.id, { key: team.owner.key });
     const headers: Record<string, string> = { authorization: `Bearer ${team.admin.key}`, accept: "text/event-stream" };
     const abort = new AbortController();
@@ -391,17 +395,17 @@ describe("live", () => {
 
 describe("the event feed", () => {
   it("records comment.created|updated|resolved|deleted with { comment }", async () => {
-    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true });
+    const snap = await insertSnap(team.owner, { sharedWithWorkspace: true, shareMode: "comment" });
     const created = await comment(team.member, snap.id, { body: "feed" });
     await api("PATCH", `/api/comments/${created.id}`, { key: team.member.key, body: { body: "feed!" } });
     await api("POST", `/api/comments/${created.id}/resolve`, { key: team.member.key, body: { resolved: true } });
     await api("DELETE", `/api/comments/${created.id}`, as(team.member));
     const types = "comment.created,comment.updated,comment.resolved,comment.deleted";
-    let events: { type: string; data: { comment: { id: string; body: string; deleted: boolean } } }[] = [];
     // The feed shows an event once the transactions older than it have finished (docs/ARCHITECTURE.md).
-    for (let attempt = 0; attempt < 50 && events.length < 4; attempt++) {
-      events = (await api("GET", `/api/events?snapId=${snap.id}&types=${types}`, { key: team.owner.key })).body.events;
-    }
+    await feedCaughtUp();
+    const events: { type: string; data: { comment: { id: string; body: string; deleted: boolean } } }[] = (
+      await api("GET", `/api/events?snapId=${snap.id}&types=${types}`, { key: team.owner.key })
+    ).body.events;
     expect(events.map((event) => event.type)).toEqual(["comment.created", "comment.updated", "comment.resolved", "comment.deleted"]);
     expect(events[1]!.data.comment.body).toBe("feed!");
     expect(events[3]!.data.comment).toMatchObject({ id: created.id, deleted: true, body: "" });

@@ -69,7 +69,9 @@ export function undocumentedProblems(method: string, template: string | undefine
   if (!content) return body === null || body === "" ? [] : [`${where}: no body declared, got ${JSON.stringify(body).slice(0, 200)}`];
   if (!/^application\/json\b/.test(contentType)) {
     const media = contentType.split(";")[0]!.trim();
-    return media in content || /^(text\/csv|image\/)/.test(media) ? [] : [`${where}: ${media || "no content type"} is not a declared media type`];
+    return media in content || "*/*" in content || /^(text\/csv|image\/)/.test(media)
+      ? []
+      : [`${where}: ${media || "no content type"} is not a declared media type`];
   }
   if (!content["application/json"]) return [`${where}: JSON is not a declared media type`];
   const schemaLocation = `openapi#/${documented.location}/${pointer("content", "application/json", "schema")}`;

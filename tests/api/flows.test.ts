@@ -3,7 +3,7 @@ import { api } from "./helpers";
 import { createTeam, type TeamMember } from "./fixtures";
 import { CARD_DEFAULTS, expectCard } from "./card-fixtures";
 
-// The README's three typical flows, end to end, as an integration would run them with its API key.
+// The three typical flows of docs/API.md ("Endpoints"), end to end, as an integration would run them with its API key.
 let agent: TeamMember;
 
 beforeAll(async () => {

@@ -127,3 +127,15 @@ export async function createKey(user: TestUser, name = "test key"): Promise<stri
   if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.apiKey.key;
 }
+
+/** A new user on an app server of a test's own (`base`), signed up over the API, signed in, with a key. */
+export async function signUpOn(base: string, label: string): Promise<TestUser & { key: string }> {
+  const email = uniqueEmail(label);
+  const created = await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: label }, headers: { origin: base } });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
+  const cookie = await signIn(email, TEST_PASSWORD, base);
+  if (!cookie) throw new Error("sign-in after sign-up failed");
+  const key = await api("POST", "/api/keys", { baseUrl: base, cookie, body: { name: label } });
+  if (key.status !== 201) throw new Error(`key creation failed: ${key.status}`);
+  return { id: created.body.user.id, email, cookie, key: key.body.apiKey.key };
+}

@@ -88,15 +88,17 @@ describe("the invitee", () => {
     expect(own.status).toBe(200);
     expect(own.body.invitations).toEqual([
       {
+        kind: "workspace",
         id: invitation.id,
         role: "admin",
+        createdAt: expect.stringMatching(ISO_MS),
         expiresAt: invitation.expiresAt,
         workspace: { id: team.workspaceId, name: "admin's workspace" },
         invitedBy: { name: "admin", email: team.admin.email },
       },
     ]);
     const accepted = await api("POST", `/api/invitations/${invitation.id}/accept`, { cookie: invitee.cookie });
-    expect(accepted.body).toEqual({ workspace: { id: team.workspaceId, name: "admin's workspace" }, role: "admin" });
+    expect(accepted.body).toEqual({ kind: "workspace", workspace: { id: team.workspaceId, name: "admin's workspace" }, role: "admin" });
     expect(await workspaceOf(invitee.id)).toBe(team.workspaceId);
     expect((await api("GET", "/api/invitations", { cookie: invitee.cookie })).body.invitations).toEqual([]);
     const pending = await api("GET", "/api/workspace/invitations", { key: team.admin.key });

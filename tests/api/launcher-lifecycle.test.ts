@@ -1,17 +1,21 @@
 /**
  * `npm start` as a service manager runs it: when next-server dies on its own, the launcher logs how
  * and starts it again; on SIGTERM to npm, the instance drains (GET /api/health 503 "draining" while
- * requests are still served), ends its event streams with a `retry:` hint, and npm exits 0.
+ * requests are still served), ends its event streams with a `retry:` hint, lets the requests in
+ * flight when its listener closes finish with 2xx, and npm exits 0.
  * On a scratch database of its own, as tests/api/job-worker-process.test.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { GENEROUS_RATE_LIMITS } from "../setup/app-server";
+import { healthOnceUp } from "../setup/health-once-up";
 import { ProcessOutput } from "../setup/process-output";
 import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
@@ -19,6 +23,10 @@ let scratch: ScratchDatabase;
 let npm: ChildProcess;
 let base: string;
 const output = new ProcessOutput();
+/** PNG renders hold until this file exists (PNG_RENDER_TEST_GATE): a request kept in flight for as long as the test needs. */
+const gateFolder = mkdtempSync(path.join(tmpdir(), "snap-drain-"));
+const gate = path.join(gateFolder, "gate");
+const rendersWaiting = () => readdirSync(gateFolder).filter((name) => name.endsWith(".waiting")).length;
 
 /** Children of a process, with their command lines, from /proc. */
 function childrenOf(pid: number): { pid: number; args: string[] }[] {
@@ -61,6 +69,7 @@ beforeAll(async () => {
       HOSTNAME: "127.0.0.1",
       JOB_WORKER: "off",
       SHUTDOWN_DRAIN_SECONDS: "3",
+      PNG_RENDER_TEST_GATE: gate,
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
     },
@@ -69,12 +78,13 @@ beforeAll(async () => {
   });
   output.attach(npm);
   await output.waitFor("Ready in");
-  expect((await fetch(`${base}/api/health`)).status).toBe(200);
+  expect(await healthOnceUp(base)).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
   if (npm?.pid && npm.exitCode === null) process.kill(-npm.pid, "SIGKILL");
   await scratch?.drop();
+  rmSync(gateFolder, { recursive: true, force: true });
 }, 60_000);
 
 /** The launcher (npm execs it: npm's one child) and its next-server. */
@@ -98,11 +108,11 @@ describe("npm start's launcher", () => {
     process.kill(server!, "SIGKILL");
     await output.waitFor("[start] next-server exited unexpectedly (killed by SIGKILL); starting it again", from);
     await output.waitFor("Ready in", from);
-    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(await healthOnceUp(base)).toBe(200);
     expect(launcherAndServer().server).not.toBe(server);
   }, 90_000);
 
-  it("drains on SIGTERM to npm: health 503 draining while requests are served, streams end with retry:, exit 0", async () => {
+  it("drains on SIGTERM to npm: health 503 draining while requests are served, streams end with retry:, requests in flight finish 2xx, exit 0", async () => {
     const email = uniqueEmail("drain");
     expect(
       (await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: "drain" }, headers: { origin: base } })).status,
@@ -116,6 +126,14 @@ describe("npm start's launcher", () => {
     const decoder = new TextDecoder();
     let received = "";
     while (!received.includes("event: ready")) received += decoder.decode((await reader.read()).value, { stream: true });
+    // In flight when the signal comes: a PNG export held at the gate (its render has started), and writes just sent.
+    const png = fetch(`${base}/api/snaps/${snap.body.snap.id}/export?format=png`, { headers: { authorization: `Bearer ${key}` } });
+    let answeredAt: number | null = null;
+    void png.then(() => (answeredAt = Date.now()));
+    await expect.poll(rendersWaiting, { timeout: 30_000 }).toBe(1);
+    const writes = Array.from({ length: 8 }, (_, index) =>
+      api("PATCH", `/api/snaps/${snap.body.snap.id}`, { baseUrl: base, key, body: { subtitle: `in flight ${index}` } }),
+    );
 
     const from = output.mark();
     const exited = once(npm, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
@@ -133,8 +151,18 @@ describe("npm start's launcher", () => {
       received += decoder.decode(value, { stream: true });
     }
     expect(received).toMatch(/\nretry: \d+\n\n$/);
+    // The listener is closed and the export still in flight: once its render goes on, it is answered in full.
+    await output.waitFor("finishing the requests in flight", from);
+    expect(answeredAt).toBeNull();
+    expect(output.after(from)).toMatch(/"inFlight":[1-9]\d*,"msg":"shutdown: listener closed/);
+    writeFileSync(gate, "");
+    const exported = await png;
+    expect(exported.status).toBe(200);
+    expect([...new Uint8Array(await exported.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await Promise.all(writes)).map((write) => write.status)).toEqual(Array(8).fill(200));
     const [code, signal] = await exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(output.after(from)).toContain("shutdown: done");
+    expect(output.after(from)).not.toContain("cut off");
   }, 90_000);
 });

@@ -132,6 +132,9 @@ describe("under the production heap cap", { timeout: 180_000 }, () => {
        FROM generate_series(1, $4::int) AS n, big`,
       [snapId, dataChars, user.id, PAGE],
     );
+    // The feed shows an event once every transaction older than its own has ended (lib/events/list-feed-events.ts):
+    // another test file's long transaction can hold these back for a while.
+    await expect.poll(async () => (await on(`/api/events?snapId=${snapId}&types=cards.updated&limit=1`)).body.events?.length, { timeout: 60_000 }).toBe(1);
     const events: { id: string }[] = [];
     let after = "";
     let pages = 0;

@@ -39,7 +39,7 @@ describe("GET /api/snaps/:id/events", () => {
     expect(stream.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(stream.headers.get("content-encoding")).toBeNull();
     const ready = await stream.next();
-    expect(ready).toEqual({ event: "ready", data: { version: 1, connectionId: expect.stringMatching(/^c_/), userId: team.owner.id } });
+    expect(ready).toEqual({ event: "ready", data: { version: 1, connectionId: expect.stringMatching(/^c_/), userId: team.owner.id, access: "manage" } });
   });
 
   it("refuses with the JSON error body before any stream: 401, 403, 404, 400", async () => {

@@ -41,17 +41,26 @@ export function parseSseBlock(block: string): SseMessage | null {
  * Opens GET /api/snaps/:id/events as a browser's EventSource would (fetch, read as it arrives).
  * Close every stream a test opens: each holds a connection of the server.
  */
-export async function openEventStream(
+export function openEventStream(
   snapId: string,
   caller: Caller,
   options: { baseUrl?: string; lastEventId?: string; query?: string } = {},
 ): Promise<EventStream> {
+  return openStream(`/api/snaps/${snapId}/events${options.query ?? ""}`, caller, options);
+}
+
+/** GET /api/notifications/stream, read as openEventStream reads a snap's. */
+export function openNotificationStream(caller: Caller, options: { baseUrl?: string } = {}): Promise<EventStream> {
+  return openStream("/api/notifications/stream", caller, options);
+}
+
+async function openStream(path: string, caller: Caller, options: { baseUrl?: string; lastEventId?: string }): Promise<EventStream> {
   const headers: Record<string, string> = { accept: "text/event-stream" };
   if (caller.key !== undefined) headers.authorization = `Bearer ${caller.key}`;
   if (caller.cookie) headers.cookie = caller.cookie;
   if (options.lastEventId !== undefined) headers["last-event-id"] = options.lastEventId;
   const abort = new AbortController();
-  const url = `${options.baseUrl ?? baseUrl}/api/snaps/${snapId}/events${options.query ?? ""}`;
+  const url = `${options.baseUrl ?? baseUrl}${path}`;
   const response = await documentedFetch(url, { headers, signal: abort.signal });
   if (response.status !== 200) {
     const text = await response.text();

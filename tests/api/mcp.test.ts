@@ -48,6 +48,9 @@ describe("MCP server at /api/mcp", () => {
         "search",
         ...["export_snap", "import_snap", "duplicate_snap", "list_templates", "create_snap_from_template"],
         ...["list_comments", "add_comment", "resolve_comment", "list_notifications"],
+        ...["apply_changes", "write_range", "read_range"],
+        ...["upload_file", "attach_file_from_url", "list_snap_files", "delete_file"],
+        ...["list_snap_members", "list_shared_with_me"],
       ].sort(),
     );
     const byName = new Map(tools.map((tool) => [tool.name, tool]));

@@ -38,8 +38,8 @@ export function authorizeQuery(client: OAuthClientInfo, challenge: string, extra
 }
 
 /** GET the authorization endpoint (no redirect followed). */
-export function authorize(query: URLSearchParams, base = suiteBaseUrl): Promise<Response> {
-  return fetch(`${base}/oauth/authorize?${query}`, { redirect: "manual" });
+export function authorize(query: URLSearchParams, base = suiteBaseUrl, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}/oauth/authorize?${query}`, { redirect: "manual", headers });
 }
 
 /** The consent page as the signed-in user sees it, and the fields its form posts. */

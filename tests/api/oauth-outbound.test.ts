@@ -40,6 +40,10 @@ afterAll(async () => {
   documents?.close();
 });
 
+// Fetching a document is charged to the registration budget of the caller's address, counted in the
+// store every instance shares: each fetch here comes from an address of its own.
+const fromNewAddress = () => ({ "x-forwarded-for": `198.18.${randomBytes(1)[0]!}.${randomBytes(1)[0]! % 250}` });
+
 async function signUpOn(base: string): Promise<TestUser> {
   const email = uniqueEmail("oauth-doc");
   const created = await api("POST", "/api/account", { body: { email, password: TEST_PASSWORD, name: "Doc" }, headers: { origin: base }, baseUrl: base });
@@ -54,7 +58,7 @@ describe("client ID metadata documents", () => {
     const client = { client_id: clientId, redirect_uris: [REDIRECT_URI] };
     const { verifier, challenge } = pkce();
     const query = authorizeQuery(client, challenge);
-    expect((await authorize(query, app.baseUrl)).status).toBe(302);
+    expect((await authorize(query, app.baseUrl, fromNewAddress())).status).toBe(302);
     const form = await consentForm(user, query, app.baseUrl);
     expect(form.html).toContain("Document App");
     expect(form.html).not.toContain("Unverified");
@@ -72,7 +76,8 @@ describe("client ID metadata documents", () => {
 
   it("refuses a document that names another client_id, or is over 5 KB, with the 400 page", async () => {
     for (const path of ["/impostor.json", "/large.json", "/missing.json"]) {
-      const response = await authorize(authorizeQuery({ client_id: `${documentsBase}${path}`, redirect_uris: [REDIRECT_URI] }, pkce().challenge), app.baseUrl);
+      const query = authorizeQuery({ client_id: `${documentsBase}${path}`, redirect_uris: [REDIRECT_URI] }, pkce().challenge);
+      const response = await authorize(query, app.baseUrl, fromNewAddress());
       expect(response.status, path).toBe(400);
     }
   });

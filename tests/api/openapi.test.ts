@@ -11,6 +11,7 @@ import { createTeam, type Team } from "./fixtures";
 import { insertSnap } from "./card-fixtures";
 import { openEventStream } from "./live-helpers";
 import { obtainTokens } from "./oauth-helpers";
+import { buildZip } from "./zip-builder";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -305,6 +306,25 @@ describe("real responses validate against the document", () => {
     await call("GET", "/api/snaps/{id}", { id: snap.id }, owner);
     await call("DELETE", "/api/lines/{id}", { id: line.body.line.id }, owner);
     await call("DELETE", "/api/snaps/cards/{id}", { id: cardId }, owner);
+
+    await call(
+      "POST",
+      "/api/snaps/{id}/changes",
+      { id: snap.id },
+      {
+        ...owner,
+        body: {
+          update: [
+            { id: snap.cardIds[0], col: 1 },
+            { id: snap.cardIds[1], col: 0 },
+          ],
+          create: [{ row: 5, col: 0, title: "c" }],
+        },
+      },
+    );
+    await call("POST", "/api/snaps/{id}/changes", { id: snap.id }, { ...owner, body: { create: [{ row: 5, col: 0 }] } });
+    await call("PUT", "/api/snaps/{id}/range", { id: snap.id }, { ...owner, body: { row: 6, col: 0, values: [["a", null, "b"]] } });
+    await call("GET", "/api/snaps/{id}/range", { id: snap.id }, { ...owner, query: "?row=5&col=0&rows=2&cols=3" });
   });
 
   it("workspace members and invitations", async () => {
@@ -330,6 +350,38 @@ describe("real responses validate against the document", () => {
     await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { ...admin, body: { role: "admin" } });
     await call("PATCH", "/api/workspace/members/{userId}", { userId: newcomer.id }, { key: team.member.key, body: { role: "member" } });
     await call("DELETE", "/api/workspace/members/{userId}", { userId: newcomer.id }, admin);
+  });
+
+  it("board members, guests and board invitations", async () => {
+    const owner = { key: team.owner.key };
+    const snap = await insertSnap(team.owner, { cards: 0 });
+    const invited = await call("POST", "/api/snaps/{id}/members", { id: snap.id }, { ...owner, body: { email: team.outsider.email, role: "commenter" } });
+    expect(invited.status).toBe(202);
+    await call("POST", "/api/snaps/{id}/members", { id: snap.id }, { ...owner, body: { email: "not-an-email", role: "commenter" } });
+    await call("GET", "/api/invitations", {}, { key: team.outsider.key });
+    const accepted = await call("POST", "/api/invitations/{id}/accept", { id: invited.body.invitation.id }, { key: team.outsider.key });
+    expect(accepted.body.kind).toBe("board");
+    await call("GET", "/api/snaps/{id}/members", { id: snap.id }, owner);
+    await call("GET", "/api/snaps/{id}/members", { id: snap.id }, { key: team.outsider.key });
+    await call("GET", "/api/snaps/shared-with-me", {}, { key: team.outsider.key });
+    await call("GET", "/api/workspace/guests", {}, { key: team.admin.key });
+    await call("GET", "/api/workspace/guests", {}, { key: team.member.key });
+    await call("PATCH", "/api/snaps/{id}/members/{userId}", { id: snap.id, userId: team.outsider.id }, { ...owner, body: { role: "viewer" } });
+    await call("PATCH", "/api/snaps/{id}/members/{userId}", { id: snap.id, userId: team.outsider.id }, { key: team.outsider.key, body: { role: "editor" } });
+    const pending = await call(
+      "POST",
+      "/api/snaps/{id}/members",
+      { id: snap.id },
+      { ...owner, body: { email: "openapi-board-nobody@example.test", role: "viewer" } },
+    );
+    await call("DELETE", "/api/snaps/{id}/invitations/{invitationId}", { id: snap.id, invitationId: pending.body.invitation.id }, owner);
+    await call("DELETE", "/api/snaps/{id}/invitations/{invitationId}", { id: snap.id, invitationId: pending.body.invitation.id }, owner);
+    await call("DELETE", "/api/snaps/{id}/members/{userId}", { id: snap.id, userId: team.outsider.id }, owner);
+    await call("DELETE", "/api/snaps/{id}/members/{userId}", { id: snap.id, userId: team.outsider.id }, owner);
+    const again = await call("POST", "/api/snaps/{id}/members", { id: snap.id }, { ...owner, body: { email: team.outsider.email, role: "viewer" } });
+    await call("POST", "/api/invitations/{id}/accept", { id: again.body.invitation.id }, { key: team.outsider.key });
+    await call("DELETE", "/api/workspace/guests/{userId}", { userId: team.outsider.id }, { key: team.admin.key });
+    await call("DELETE", "/api/workspace/guests/{userId}", { userId: team.outsider.id }, { key: team.admin.key });
   });
 
   it("search", async () => {
@@ -358,9 +410,23 @@ describe("real responses validate against the document", () => {
       method: "initialize",
       params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "doc", version: "1" } },
     };
-    await call("POST", "/api/mcp", {}, { key: team.owner.key, body: initialize, headers });
+    const initialized = await call("POST", "/api/mcp", {}, { key: team.owner.key, body: initialize, headers });
     await call("POST", "/api/mcp", {}, { key: team.owner.key, body: { jsonrpc: "2.0", method: "notifications/initialized" }, headers });
     await call("POST", "/api/mcp", {}, { body: initialize, headers });
+    // A 2025 client's session: its notification stream (not JSON, so checked by its media type), then its end.
+    const session = { "mcp-session-id": initialized.headers.get("mcp-session-id")! };
+    const abort = new AbortController();
+    const stream = await fetch(`${baseUrl}/api/mcp`, {
+      headers: { authorization: `Bearer ${team.owner.key}`, accept: "text/event-stream", ...session },
+      signal: abort.signal,
+    });
+    expect([stream.status, stream.headers.get("content-type")]).toEqual([200, "text/event-stream"]);
+    abort.abort();
+    expect(Object.keys(doc.paths["/api/mcp"].get.responses[200].content)).toEqual(["text/event-stream"]);
+    checked.add("GET /api/mcp 200");
+    await call("DELETE", "/api/mcp", {}, { key: team.owner.key, headers: session });
+    await call("GET", "/api/mcp", {}, { key: team.owner.key, headers: session });
+    await call("GET", "/api/mcp", {}, { key: team.owner.key });
   });
 
   it("live updates: the event stream and presence", async () => {
@@ -439,7 +505,7 @@ describe("real responses validate against the document", () => {
     const owner = { key: team.owner.key };
     const member = { key: team.member.key };
     const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 1 } })).body.snap;
-    await call("PATCH", "/api/snaps/{id}", { id: snap.id }, { ...owner, body: { sharedWithWorkspace: true } });
+    await call("PATCH", "/api/snaps/{id}", { id: snap.id }, { ...owner, body: { sharedWithWorkspace: true, shareMode: "comment" } });
     const created = await call(
       "POST",
       "/api/snaps/{id}/comments",
@@ -481,6 +547,36 @@ describe("real responses validate against the document", () => {
     await call("POST", "/api/account/unsubscribe", {}, { query: `?token=${createUnsubscribeToken(team.member.id)}` });
     await call("POST", "/api/account/unsubscribe", {}, { query: "?token=forged" });
     expect(Object.keys(doc.webhooks)).toContain("comment.created");
+  });
+
+  it("files", async () => {
+    const owner = { key: team.owner.key };
+    const snap = (await call("POST", "/api/snaps", {}, { ...owner, body: { rows: 1, cols: 1 } })).body.snap;
+    const text = { "content-type": "text/plain" };
+    const uploaded = await call("POST", "/api/snaps/{id}/files", { id: snap.id }, { ...owner, rawBody: "notes", headers: text, query: "?name=notes.txt" });
+    expect(uploaded.status).toBe(201);
+    await call("POST", "/api/snaps/{id}/files", { id: snap.id }, { key: team.outsider.key, rawBody: "x", headers: text });
+    await call("GET", "/api/snaps/{id}/files", { id: snap.id }, { ...owner, query: "?limit=1" });
+    await call("GET", "/api/snaps/{id}/files", { id: snap.id }, { ...owner, query: "?limit=x" });
+    await call("GET", "/api/files/{id}", { id: uploaded.body.file.id }, owner);
+    await call("GET", "/api/files/{id}", { id: uploaded.body.file.id }, { key: team.outsider.key });
+    await call("DELETE", "/api/files/{id}", { id: uploaded.body.file.id }, owner);
+    // A .snap.zip is bytes, not a string: sent with fetch and checked the same way.
+    const archive = buildZip([
+      { name: "snap.json", data: JSON.stringify({ format: "snap-board", formatVersion: 1, snap: { title: "Zip", rows: 1, cols: 1 }, cards: [] }) },
+    ]);
+    for (const [query, bytes] of [
+      ["", archive],
+      ["?dryRun=true", archive],
+      ["", Buffer.from("not a zip")],
+    ] as const) {
+      const response = await fetch(`${baseUrl}/api/snaps/import/zip${query}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${team.owner.key}`, "content-type": "application/zip" },
+        body: new Uint8Array(bytes),
+      });
+      expectDocumented("POST", "/api/snaps/import/zip", { status: response.status, body: await response.json(), headers: response.headers });
+    }
   });
 
   it("covered the success response of every operation", () => {

@@ -1,6 +1,6 @@
 /**
  * OIDC_ALLOW_SIGNUP=false limits accounts to the provider's users, so it closes password sign-up
- * too, unless PASSWORD_SIGNUP=true opens it again (README, "Single sign-on").
+ * too, unless PASSWORD_SIGNUP=true opens it again (docs/OPERATIONS.md, "Single sign-on").
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startAppServer, type AppServer } from "../setup/app-server";

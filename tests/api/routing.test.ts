@@ -18,7 +18,7 @@ describe("routing errors carry the error body", () => {
     ["GET", "/api/keys/some-id"],
     ["POST", "/api/health"],
     ["PUT", "/api/account"],
-    ["GET", "/api/mcp"],
+    ["PUT", "/api/mcp"],
     ["POST", "/api/openapi.json"],
   ])("%s %s is 405 with an Allow header", async (method, path) => {
     const response = await api(method, path);

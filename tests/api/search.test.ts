@@ -77,10 +77,14 @@ let privateSnap: string;
 let sharedSnap: string;
 let outsiderSnap: string;
 const card: Record<string, string> = {};
+/** How a result names the owner of a snap: their name, else their email's part before the @. */
+let ownerName: string;
 
 beforeAll(async () => {
   team = await createTeam();
   [owner, member, outsider] = [{ key: team.owner.key }, { key: team.member.key }, { key: team.outsider.key }];
+  ownerName = (await sql().query(`SELECT coalesce(nullif(name, ''), split_part(email, '@', 1)) AS name FROM "User" WHERE id = $1`, [team.owner.id])).rows[0]
+    .name;
   privateSnap = await insertSnap(team.owner, { title: "Kitchen plans", subtitle: "Menus and suppliers", minute: 1 });
   sharedSnap = await insertSnap(team.owner, { title: "Roadmap 2027", subtitle: "What the team ships", shared: true, minute: 2 });
   outsiderSnap = await insertSnap(team.outsider, { title: "Roadmap of another company", minute: 3 });
@@ -103,7 +107,7 @@ describe("GET /api/search: matching", () => {
     expect(Object.keys(result!).sort()).toEqual(RESULT_KEYS);
     expect(result).toEqual({
       type: "card",
-      snap: { id: privateSnap, title: "Kitchen plans" },
+      snap: { id: privateSnap, title: "Kitchen plans", folder: null, owner: ownerName },
       card: { id: card.cafe, row: expect.any(Number), col: expect.any(Number), cellType: "normal" },
       comment: null,
       title: "Launch the Café menu",

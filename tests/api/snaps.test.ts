@@ -22,7 +22,7 @@ const SNAP_KEYS = [
   "cellSpacing",
   "rowHeights",
   "colWidths",
-  "version", // extension: live updates (README)
+  "version", // extension: live updates (docs/API.md)
   "folder",
   "cards",
   "lines",
@@ -309,7 +309,7 @@ describe("PATCH /api/snaps/:id", () => {
     ["colWidths as an array", { colWidths: [10] }, "colWidths"],
     ["a numeric folderId", { folderId: 7 }, "folderId"],
     ["isPublic as a string", { isPublic: "yes" }, "isPublic"],
-    ["an unknown shareMode", { shareMode: "comment" }, "shareMode"],
+    ["an unknown shareMode", { shareMode: "owner" }, "shareMode"],
     ["sharedWithWorkspace as a number", { sharedWithWorkspace: 1 }, "sharedWithWorkspace"],
     ["an id", { id: "other" }, "(body)"],
     ["a new owner", { userId: "other" }, "(body)"],

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, baseUrl, type Caller, documentedFetch } from "./helpers";
 import { createTeam, ownedRowCounts, sql, type Team } from "./fixtures";
 import { expectError } from "./card-fixtures";
+import { feedCaughtUp } from "./feed-caught-up";
 
 let team: Team;
 beforeAll(async () => {
@@ -405,6 +406,7 @@ describe("export and duplicate permissions", () => {
         event.type,
         event.data.snap?.title,
       ]);
+    await feedCaughtUp();
     await expect.poll(() => created(id), { timeout: 10_000 }).toEqual([["snap.created", "Stacked"]]);
     await expect.poll(() => created(copy.body.snap.id), { timeout: 10_000 }).toEqual([["snap.created", "Copy of Stacked"]]);
   });

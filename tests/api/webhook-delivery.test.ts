@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { startAppServer, type AppServer } from "../setup/app-server";
-import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
+import { api, signUpOn } from "./helpers";
 import { verifySigned, WebhookReceiver } from "./webhook-receiver";
 
 const RETRY_ENV = { WEBHOOK_ALLOW_PRIVATE_URLS: "true", WEBHOOK_RETRY_DELAYS: "1,1" };
@@ -18,21 +18,7 @@ let scratch: ScratchDatabase;
 let app: AppServer;
 let receiver: WebhookReceiver;
 
-interface User {
-  id: string;
-  email: string;
-  cookie: string;
-  key: string;
-}
-
-async function signUpOn(base: string, label: string): Promise<User> {
-  const email = uniqueEmail(label);
-  const created = await api("POST", "/api/account", { baseUrl: base, body: { email, password: TEST_PASSWORD, name: label }, headers: { origin: base } });
-  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
-  const cookie = (await signIn(email, TEST_PASSWORD, base))!;
-  const key = await api("POST", "/api/keys", { baseUrl: base, cookie, body: { name: label } });
-  return { id: created.body.user.id, email, cookie, key: key.body.apiKey.key };
-}
+type User = Awaited<ReturnType<typeof signUpOn>>;
 
 const on = (user: User, extra: Record<string, unknown> = {}) => ({ baseUrl: app.baseUrl, key: user.key, ...extra });
 
@@ -109,6 +95,35 @@ describe("webhook delivery", () => {
     const test = receiver.to("/signed")[1]!;
     expect(verifySigned(rotated, test)).toMatchObject({ type: "webhook.test", snapId: null, data: { webhookId: hook.id } });
     expect(() => verifySigned(hook.secret, test)).toThrow();
+  });
+
+  it("hears of a change of many cards once per kind, at the change's one version", async () => {
+    const user = await signUpOn(app.baseUrl, "changes");
+    const hook = await addWebhook(user, "/changes", { events: ["cards.created", "cards.updated", "cards.deleted"] });
+    const snap = await newSnap(user);
+    const changed = await api(
+      "POST",
+      `/api/snaps/${snap.id}/changes`,
+      on(user, {
+        body: { update: [{ id: snap.cardIds[0], col: 1 }], delete: [snap.cardIds[1]], create: Array.from({ length: 300 }, (_, i) => ({ row: 1 + i, col: 0 })) },
+      }),
+    );
+    expect(changed.status).toBe(200);
+    // A later write: once its event is delivered, every event before it has its delivery in the log
+    // (the fan-out takes the outbox in order), so the log shows all the change caused.
+    expect((await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, on(user, { body: { title: "after" } }))).status).toBe(200);
+    await receiver.waitFor(() => receiver.to("/changes").some((request) => request.json?.snapVersion === changed.body.version + 1), "the later write");
+    const log = await deliveries(user, hook.id);
+    expect(log.map((delivery) => delivery.eventType).sort()).toEqual(["cards.created", "cards.deleted", "cards.updated", "cards.updated"]);
+    await receiver.waitFor(() => receiver.to("/changes").length === 4, "every delivery");
+    const events = receiver.to("/changes").map((request) => request.json);
+    expect(events.map((event) => [event.type, event.snapVersion]).sort()).toEqual([
+      ["cards.created", changed.body.version],
+      ["cards.deleted", changed.body.version],
+      ["cards.updated", changed.body.version],
+      ["cards.updated", changed.body.version + 1],
+    ]);
+    expect(events.find((event) => event.type === "cards.created").data.cards).toHaveLength(300);
   });
 
   it("retries a failing endpoint (500, 500, 200) with one webhook-id, and logs every attempt", async () => {

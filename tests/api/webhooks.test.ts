@@ -7,6 +7,7 @@ import { expectError, insertSnap } from "./card-fixtures";
 import { createTeam, sql, type Team } from "./fixtures";
 import { api } from "./helpers";
 import { WebhookReceiver } from "./webhook-receiver";
+import { feedCaughtUp } from "./feed-caught-up";
 
 let team: Team;
 beforeAll(async () => {
@@ -182,6 +183,7 @@ describe("the event feed", () => {
     const all: any[] = [];
     let after = "";
     let page: any;
+    await feedCaughtUp();
     await expect
       .poll(async () => (await api("GET", `/api/events?snapId=${snap.id}&limit=100`, { key: team.owner.key })).body.events.length, { timeout: 10_000 })
       .toBe(4);
@@ -205,6 +207,7 @@ describe("the event feed", () => {
     expect(quiet).toEqual({ events: [], nextCursor: expect.any(String), hasMore: false });
 
     await api("DELETE", `/api/snaps/cards/${cards[0]!.id}`, { cookie: team.owner.cookie });
+    await feedCaughtUp();
     await expect
       .poll(async () => (await api("GET", `/api/events?snapId=${snap.id}&after=${quiet.nextCursor}`, { key: team.owner.key })).body.events, { timeout: 10_000 })
       .toEqual([
@@ -218,6 +221,7 @@ describe("the event feed", () => {
     const memberSees = async () => (await api("GET", `/api/events?snapId=${snapId}`, { key: team.member.key })).body.events.map((e: any) => e.type);
     expect(await memberSees()).toEqual([]);
     await api("PATCH", `/api/snaps/${snapId}`, { key: team.owner.key, body: { sharedWithWorkspace: true } });
+    await feedCaughtUp();
     await expect.poll(memberSees, { timeout: 10_000 }).toEqual(["snap.created", "snap.updated"]);
     expect((await api("GET", `/api/events?snapId=${snapId}`, { key: team.outsider.key })).body.events).toEqual([]);
     const onlyUpdates = (await api("GET", `/api/events?snapId=${snapId}&types=snap.updated,cards.updated`, { key: team.member.key })).body.events;
@@ -225,6 +229,7 @@ describe("the event feed", () => {
     expect(onlyUpdates[0].data.snap).toMatchObject({ id: snapId, sharedWithWorkspace: true });
 
     await api("DELETE", `/api/snaps/${snapId}`, { key: team.owner.key });
+    await feedCaughtUp();
     await expect.poll(memberSees, { timeout: 10_000 }).toEqual(["snap.created", "snap.updated", "snap.deleted"]);
     const deleted = (await api("GET", `/api/events?snapId=${snapId}&types=snap.deleted`, { key: team.owner.key })).body.events[0];
     expect(deleted).toMatchObject({ type: "snap.deleted", snapId, snapVersion: 2, data: { snapId } });

@@ -90,7 +90,7 @@ describe("POST /api/workspace/members (an invitation)", () => {
 
     const accepted = await api("POST", `/api/invitations/${response.body.invitation.id}/accept`, { cookie: newcomer.cookie });
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ workspace: { id: team.workspaceId, name: "admin's workspace" }, role: "member" });
+    expect(accepted.body).toEqual({ kind: "workspace", workspace: { id: team.workspaceId, name: "admin's workspace" }, role: "member" });
     expect(await membershipOf(newcomer.id)).toEqual({ workspaceId: team.workspaceId, role: "member" });
     // Their empty personal workspace is gone; their snap came along, no longer shared.
     const { rows: old } = await sql().query(`SELECT id FROM "Workspace" WHERE id = $1`, [before.workspaceId]);

@@ -1,5 +1,5 @@
 /**
- * The cluster's engines, as an operator runs them (README, "Running on PostgreSQL with several
+ * The cluster's engines, as an operator runs them (docs/OPERATIONS.md, "Running on PostgreSQL with several
  * instances"; docs/SCALING.md): PgBouncer in transaction mode in front of PostgreSQL, HAProxy in front
  * of the app instances, health-checking /api/health. Debian's packages, installed with apt-get when
  * missing; configuration files in a temporary folder.
@@ -160,7 +160,7 @@ export interface HaProxy {
   log: OutputLog;
 }
 
-/** The HAProxy configuration the cluster test runs (README and docs/SCALING.md show the same). */
+/** The HAProxy configuration the cluster test runs (docs/OPERATIONS.md shows the same). */
 export function haProxyConfig({ port, servers, statsSocket }: { port: number; servers: { name: string; port: number }[]; statsSocket: string }): string {
   return `global
     maxconn 4096

@@ -9,7 +9,10 @@
  * 3. a live stream through the balancer, reconnecting with Last-Event-ID across all of that: no
  *    change missed, none twice; every write in the database exactly once;
  * 4. shared state across instances: rate limit within 10 %, Idempotency-Key replay, no stale cache,
- *    key revocation and sign-out everywhere at the next request.
+ *    key revocation and sign-out everywhere at the next request;
+ * 5. files in S3-compatible storage (s3rver on loopback, FILE_STORAGE): an image uploaded through
+ *    the balancer is read, the same bytes, from each instance.
+ * 6. MCP conversations of both revisions with each request on the next instance.
  * Waits on health answers, HAProxy's log lines, process exits and received events; prints its figures.
  * docs/SCALING.md.
  */
@@ -19,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import S3rver from "s3rver";
 import { WORKER_LIVENESS_LOCK_CLASS } from "../../lib/webhooks/worker-liveness";
 import { staleBuildReason } from "../../scripts/ensure-build";
 import { call, createUser, expectStatus, type User } from "./http";
@@ -27,6 +31,7 @@ import { Instance } from "./instance";
 import { LiveClient } from "./live-client";
 import { Load, type LoadUser } from "./load";
 import { sampleCost } from "./measure";
+import { checkMcpConversations } from "./mcp-conversation";
 import { checkSharedState } from "./shared-state";
 import { WebhookReceiver } from "./webhook-receiver";
 
@@ -62,6 +67,7 @@ async function onServer(sql: string): Promise<void> {
 let pgbouncer: PgBouncer | undefined;
 let haproxy: HaProxy | undefined;
 let direct: pg.Pool | undefined;
+let s3: S3rver | undefined;
 const instances: Instance[] = [];
 const receiver = new WebhookReceiver();
 
@@ -83,6 +89,14 @@ async function main(): Promise<void> {
   direct = new pg.Pool({ connectionString: directUrl.href, max: 3 });
   direct.on("error", () => {}); // the database is dropped at the end with its connections
   await receiver.start();
+  s3 = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: path.join(folder, "s3"),
+    configureBuckets: [{ name: "cluster-files", configs: [] }],
+  });
+  const { port: s3Port } = await s3.run();
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -103,6 +117,12 @@ async function main(): Promise<void> {
     WEBHOOK_RETRY_DELAYS: "1,1,1,1,1,1,1,1,1,1",
     SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
     LOG_LEVEL: "warn",
+    // Several instances share files only through S3 (docs/SCALING.md).
+    FILE_STORAGE: "s3://cluster-files/files",
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_FORCE_PATH_STYLE: "true",
   };
   for (const name of ["app1", "app2", "app3"]) instances.push(new Instance(name, await freePort(), env));
   log(`starting 3 instances (DATABASE_URL through PgBouncer :${pgbouncer.port}, DATABASE_DIRECT_URL to PostgreSQL)`);
@@ -128,6 +148,7 @@ async function main(): Promise<void> {
         .id,
     })),
   );
+  await checkFilesAcrossInstances(lb, loadUsers[0]!);
   const liveSnap = (await expectStatus(201, call(lb, "POST", "/api/snaps", { key: liveOwner.key, body: { title: "live", rows: 1, cols: 1 } }), "snap")).body
     .snap;
   const live = new LiveClient(lb, liveSnap.id, liveOwner.key);
@@ -255,6 +276,9 @@ async function main(): Promise<void> {
   const pending = await direct.query<{ count: number }>(`SELECT count(*)::int AS count FROM "WebhookDelivery" WHERE status <> 'succeeded'`);
   log(`webhook deliveries not succeeded in the database: ${pending.rows[0]!.count}`);
 
+  // 5. MCP: each request of a conversation on the next instance, both revisions.
+  await checkMcpConversations(instances, lb, expect);
+
   console.log("\n=== cluster figures ===");
   console.log(
     `requests sent: ${rolling.sent + killed.sent} (rolling restart ${rolling.sent}, kill -9 ${killed.sent}) + ${shared.requests} shared-state checks`,
@@ -317,7 +341,26 @@ async function lockedWorkers(): Promise<number> {
   return rows[0]!.count;
 }
 
+/** An upload through the balancer is the same bytes from every instance: the storage is shared. */
+async function checkFilesAcrossInstances(lb: string, { user, readSnapId }: LoadUser): Promise<void> {
+  const bytes = Buffer.from("cluster file ".repeat(1000));
+  const uploaded = await fetch(`${lb}/api/snaps/${readSnapId}/files?name=notes.txt`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${user.key}`, "content-type": "text/plain" },
+    body: bytes,
+  });
+  if (uploaded.status !== 201) throw new Error(`files: upload through the balancer answered ${uploaded.status}`);
+  const { file } = (await uploaded.json()) as { file: { url: string } };
+  for (const instance of instances) {
+    const read = await fetch(`http://127.0.0.1:${instance.port}${file.url}`, { headers: { authorization: `Bearer ${user.key}` } });
+    const body = Buffer.from(await read.arrayBuffer());
+    if (read.status !== 200 || !body.equals(bytes)) throw new Error(`files: ${instance.name} answered ${read.status} with ${body.length} bytes`);
+  }
+  log("files: an upload through the balancer reads the same from all 3 instances (S3 storage)");
+}
+
 async function cleanUp(): Promise<void> {
+  await s3?.close().catch(() => {});
   for (const instance of instances) instance.killQuietly();
   haproxy?.process.kill("SIGKILL");
   pgbouncer?.process.kill("SIGKILL");

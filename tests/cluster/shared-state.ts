@@ -1,5 +1,5 @@
 /**
- * What several instances must share (README, "Running on PostgreSQL with several instances"), each
+ * What several instances must share (docs/OPERATIONS.md, "Running on PostgreSQL with several instances"), each
  * checked by talking to the instances directly: the per-caller rate limit (Redis) across all three,
  * an Idempotency-Key replayed on another instance, a write on one never served stale by another's
  * cache, and a revoked key or sign-out everywhere refused by every instance at the next request.

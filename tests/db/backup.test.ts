@@ -94,7 +94,7 @@ async function scratchDir(): Promise<string> {
 }
 
 // Skipped without DATABASE_URL: the system's pg_dump must match a server it can reach, and the
-// embedded PostgreSQL ships none (README, "Tests skipped by environment").
+// embedded PostgreSQL ships none (docs/DEVELOPMENT.md, "Tests").
 describe.runIf(serverUrl)("PostgreSQL: pg_dump and pg_restore", () => {
   async function scratch(): Promise<ScratchDatabase> {
     const database = await createScratchDatabase(serverUrl!, "snap_test_backup");

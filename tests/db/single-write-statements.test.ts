@@ -1,7 +1,8 @@
 /**
  * A single write is one statement (docs/ARCHITECTURE.md, "Single writes"): the card and line
- * writes send exactly one, If-Match included, and an API-key request's authentication one more,
- * so a write costs at most two round trips. Counted at pg's Client.query, under the pool and
+ * writes send exactly one, If-Match included, and an API-key request's authentication none when
+ * this process has read the key before (the statement checks it), one otherwise: a write costs one
+ * round trip, two at a key's first. Counted at pg's Client.query, under the pool and
  * Prisma alike. Also what the statement relies on: the history snapshot sees the write it is
  * taken with, and PostgreSQL's card ETag is cardEtag's.
  */
@@ -19,6 +20,7 @@ type Lib = {
   createLine: typeof import("../../lib/lines/create-line").createLine;
   deleteLine: typeof import("../../lib/lines/delete-line").deleteLine;
   authenticateApiKey: typeof import("../../lib/auth/api-keys/authenticate-api-key").authenticateApiKey;
+  unreadKeyPrincipal: typeof import("../../lib/auth/api-keys/authenticate-api-key").unreadKeyPrincipal;
   cardEtag: typeof import("../../lib/cards/card-etag").cardEtag;
   cardEtagSql: typeof import("../../lib/cards/card-etag-sql").cardEtagSql;
   endPool: () => Promise<void>;
@@ -110,7 +112,7 @@ describe("a single write's round trips", () => {
     expect(await countStatements(() => lib.updateCard(owner(), ids.card, { title: "patched" }))).toBe(1);
     const { rows } = await admin.query(
       `SELECT id, row, col, "rowSpan", "colSpan", color, "cellOpacity", "borderRadius", "borderSize", "snapId", title,
-      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline FROM "Card" WHERE id = $1`,
+      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline, attachments FROM "Card" WHERE id = $1`,
       [ids.card],
     );
     const tag = lib.cardEtag(rows[0]);
@@ -150,6 +152,60 @@ describe("a single write's round trips", () => {
   });
 });
 
+describe("a key read before: the write's statement checks it", () => {
+  const title = async () => (await admin.query(`SELECT title FROM "Card" WHERE id = $1`, [ids.card2])).rows[0].title as string;
+  const version = async () => (await admin.query(`SELECT version FROM "Snap" WHERE id = $1`, [ids.snap])).rows[0].version as number;
+  /** Runs `change` on the key's rows, then puts them back and reads the key again, as the next request would. */
+  async function whileChanged(change: string, work: () => Promise<void>): Promise<void> {
+    await admin.query(change, [ids.key]);
+    try {
+      await work();
+    } finally {
+      await admin.query(`UPDATE "ApiKey" SET "revokedAt" = NULL, access = 'full' WHERE id = $1`, [ids.key]);
+      await admin.query(`UPDATE "Membership" SET role = 'member' WHERE "userId" = (SELECT "userId" FROM "ApiKey" WHERE id = $1)`, [ids.key]);
+      expect(await lib.authenticateApiKey(apiKey)).toMatchObject({ apiKeyId: ids.key, role: "member" });
+    }
+  }
+
+  it("a write is one round trip in all: the key is not read first", async () => {
+    let principal: Principal | null = null;
+    expect(
+      await countStatements(async () => {
+        principal = lib.unreadKeyPrincipal(apiKey);
+      }),
+    ).toBe(0);
+    expect(principal).toMatchObject({ userId: ids.user, workspaceId: ids.workspace, role: "member", apiKeyId: ids.key, keyUnread: true });
+    expect(await countStatements(() => lib.updateCard(principal!, ids.card2, { title: "unread" }))).toBe(1);
+    expect(await title()).toBe("unread");
+  });
+
+  it("a key revoked since is refused (401), a key made read-only (403), and neither writes", async () => {
+    const before = await version();
+    const principal = lib.unreadKeyPrincipal(apiKey)!;
+    await whileChanged(`UPDATE "ApiKey" SET "revokedAt" = now() WHERE id = $1`, async () => {
+      await expect(lib.updateCard(principal, ids.card2, { title: "revoked" })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      await expect(lib.createLine(principal, ids.snap, { fromCardId: ids.card2, toCardId: ids.card })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+      // Found revoked: no longer taken for read, so the next request authenticates as usual.
+      expect(lib.unreadKeyPrincipal(apiKey)).toBeNull();
+    });
+    const again = lib.unreadKeyPrincipal(apiKey)!;
+    await whileChanged(`UPDATE "ApiKey" SET access = 'read' WHERE id = $1`, async () => {
+      await expect(lib.deleteCard(again, ids.card2)).rejects.toMatchObject({ code: "FORBIDDEN", message: "This API key is read-only" });
+    });
+    expect(await title()).toBe("unread");
+    expect(await version()).toBe(before);
+  });
+
+  it("a role changed since: the key is read, and the write done as the role now says", async () => {
+    const principal = lib.unreadKeyPrincipal(apiKey)!;
+    await whileChanged(`UPDATE "Membership" SET role = 'admin' WHERE "userId" = (SELECT "userId" FROM "ApiKey" WHERE id = $1)`, async () => {
+      // The statement (refused: the key's role is not the one read), the key's read, the statement again.
+      expect(await countStatements(() => lib.updateCard(principal, ids.card2, { title: "as admin" }))).toBe(3);
+      expect(await title()).toBe("as admin");
+    });
+  });
+});
+
 describe("what the one statement relies on", () => {
   it("the history snapshot taken with a write sees that write (a card's new title; a deleted card and its lines gone)", async () => {
     // No entry for the previous version: the next write takes a snapshot.
@@ -168,6 +224,24 @@ describe("what the one statement relies on", () => {
     expect(after.lines.map((line) => line.id)).not.toContain(ids.line);
     const { rows } = await admin.query(`SELECT data::text AS data FROM "FeedEvent" WHERE "snapId" = $1 AND type = 'cards.deleted'`, [ids.snap]);
     expect(rows.map((row) => row.data)).toContain(JSON.stringify({ cardIds: [ids.card], lineIds: [ids.line] }));
+  });
+
+  it("a single write stores its history outline, the one lib/history/outline-history-change.ts makes of its change", async () => {
+    const { outlineHistoryChange } = await import("../../lib/history/outline-history-change");
+    const latest = async () =>
+      (await admin.query(`SELECT change, outline FROM "SnapHistory" WHERE "snapId" = $1 ORDER BY version DESC LIMIT 1`, [ids.snap])).rows[0] as {
+        change: Parameters<typeof outlineHistoryChange>[0];
+        outline: unknown;
+      };
+    const created = await lib.createCard(owner(), ids.snap, { row: 5, col: 5, title: "outlined" });
+    await lib.updateCard(owner(), created.id, { title: "outlined again", bold: true });
+    const updated = await latest();
+    expect(updated.outline).toEqual({ updatedCards: { [created.id]: { title: true, bold: true } } });
+    expect(updated.outline).toEqual(outlineHistoryChange(updated.change));
+    await lib.deleteCard(owner(), created.id);
+    const deleted = await latest();
+    expect(deleted.outline).toEqual(outlineHistoryChange(deleted.change));
+    expect(deleted.outline).toMatchObject({ deletedCardIds: [created.id] });
   });
 
   it("PostgreSQL's card ETag is cardEtag's, whatever the text", async () => {

@@ -65,7 +65,7 @@ export async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
 }
 
-/** The admin CLI on the app's database (DATABASE_URL, or the embedded one), as the README shows. */
+/** The admin CLI on the app's database (DATABASE_URL, or the embedded one), as docs/OPERATIONS.md shows. */
 export function addWorkspaceMember(adminEmail: string, email: string): void {
   execFileSync("npm", ["run", "--silent", "cli", "--", "workspace:add-member", "--admin", adminEmail, "--email", email], {
     env: process.env,

@@ -1,19 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { addWorkspaceMember, api, cardAt, createSnap, openBoard, signUp } from "./board-helpers";
+import { seriousViolations } from "./axe";
 
 const ARTIFACTS = "tests/artifacts";
 
 // Two accounts (bcrypt), two browsers, a board and an inbox on a shared 2-core machine.
 test.describe.configure({ timeout: 150_000 });
-
-async function seriousViolations(page: Page, scope?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  const result = await (scope ? builder.include(scope) : builder).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`);
-}
 
 /**
  * axe in the light and the dark theme (the app follows the system's setting unless one was chosen),
@@ -24,7 +16,7 @@ async function expectAxeClean(page: Page, name: string, scope?: string): Promise
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    expect(await seriousViolations(page, scope), `${name}, ${colorScheme}`).toEqual([]);
+    expect(await seriousViolations(page, { include: scope }), `${name}, ${colorScheme}`).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}/comments-${name}-${colorScheme}.png` });
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -37,7 +29,7 @@ test("Alice mentions Carol; Carol's bell rises live, opens the thread and replie
   const carol = await carolContext.newPage();
   const carolEmail = await signUp(carol, "Carol Clark");
   addWorkspaceMember(aliceEmail, carolEmail);
-  expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true })).status).toBe(200);
+  expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "comment" })).status).toBe(200);
 
   // Carol waits on her dashboard: nothing unread.
   await carol.goto("/");

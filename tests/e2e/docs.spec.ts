@@ -50,8 +50,8 @@ test("the API reference: readable by anyone, tried by a signed-in user with the 
   await expect(get.getByRole("list", { name: "Response headers" })).toContainText(/etag: "/);
   await page.screenshot({ path: "tests/artifacts/docs.png" });
 
-  // The MCP endpoint takes keys only: no form.
+  // The MCP endpoint takes bearer credentials only (an API key or an OAuth access token): no form.
   const mcp = page.locator("#op-mcp");
   await mcp.locator("summary", { hasText: "Try it" }).click();
-  await expect(mcp).toContainText("takes an API key only");
+  await expect(mcp).toContainText("takes a bearer credential (API key or OAuth access token), not a web session");
 });

@@ -171,7 +171,9 @@ test.describe("at phone width, with touch", () => {
     // A toast while the sheet is open sits clear of it.
     await inspectorOf(page).getByRole("button", { name: "Expand inspector" }).click();
     const settings = page.getByRole("dialog", { name: "Snap settings" });
-    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    // On a phone, Settings is in the header's "More" menu.
+    await page.getByRole("button", { name: "More actions for this snap" }).click();
+    await page.getByRole("menu").getByRole("menuitem", { name: "Settings" }).click();
     await settings.getByLabel("Subtitle").fill("Saved on a phone");
     await settings.getByRole("button", { name: "Save settings" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Settings saved" });

@@ -79,7 +79,9 @@ test("a viewer sees the history and previews versions but cannot restore; the pa
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "view" })).status).toBe(200);
 
   await openBoard(viewer, snap.id);
-  await viewer.getByRole("button", { name: "History", exact: true }).click();
+  // On a phone, History is in the header's "More" menu.
+  await viewer.getByRole("button", { name: "More actions for this snap" }).click();
+  await viewer.getByRole("menu").getByRole("menuitem", { name: "History" }).click();
   await expect(entry(viewer, 3)).toHaveAccessibleName("Version 3: Changed sharing, by Olga Owner");
   await viewer.screenshot({ path: `${ARTIFACTS}/history-phone.png` });
   await entry(viewer, 1).click();

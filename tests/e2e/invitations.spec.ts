@@ -1,24 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { seriousViolations } from "./axe";
 
 /**
  * Workspace invitations in the app (docs/API.md, "Invitations"): an admin invites by email and sees
  * it pending (with Revoke); the invitee, in a browser of their own, sees a banner on the dashboard
  * and accepts; then they may leave again. Each new surface is scanned with axe in both themes.
  */
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG)
-    .analyze();
-  return result.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join("; ")}`);
-}
 
 /** axe finds nothing serious in the light and the dark theme; the page is left in the light one. */
 async function expectAccessibleInBothThemes(page: Page, what: string) {

@@ -1,24 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signUp, THEMES_AND_WIDTHS } from "./board-helpers";
+import { seriousViolations } from "./axe";
 
 /**
  * The OAuth consent page and the Connected apps list, in both themes and at both widths
  * (THEMES_AND_WIDTHS): no serious axe violation, no sideways scroll; Deny goes back to the app with access_denied,
  * Allow with a code; the list shows the app once its code is exchanged.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const REDIRECT_URI = "http://127.0.0.1:9/callback";
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG)
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
-}
 
 for (const { theme, viewport } of THEMES_AND_WIDTHS) {
   test(`consent and connected apps in the ${theme} theme at ${viewport.width} px`, async ({ page, baseURL }) => {
@@ -49,7 +39,7 @@ for (const { theme, viewport } of THEMES_AND_WIDTHS) {
     await page.goto(`/oauth/authorize?${query}`);
     await expect(page.getByRole("heading", { name: /Connect Axe Assistant/ })).toBeVisible();
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { legacyMode: true })).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: `tests/artifacts/oauth-consent-${theme}-${viewport.width}.png`, fullPage: true });
 
@@ -73,7 +63,7 @@ for (const { theme, viewport } of THEMES_AND_WIDTHS) {
     const apps = page.getByRole("list", { name: "Connected apps" });
     await expect(apps.getByText("Axe Assistant with a rather long name")).toBeVisible();
     await expect(apps.getByText(/Read and write · MCP server/)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, { legacyMode: true })).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await page.screenshot({ path: `tests/artifacts/connected-apps-${theme}-${viewport.width}.png`, fullPage: true });
   });

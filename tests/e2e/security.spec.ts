@@ -120,7 +120,9 @@ test("link, image and embed cards never render javascript: or data: URLs; embeds
   const cards = page.getByRole("gridcell");
   await expect(cardAt(page, 1, 1)).toContainText("javascript:alert(1)");
   // Hostile text shows as text: no href, src or frame carries it.
-  expect(await cards.locator("a[href]").count()).toBe(0);
+  // The one link is the safe embed's own (its bar names where it goes): no hostile URL becomes an href.
+  await expect(cards.locator("a[href]")).toHaveCount(1);
+  await expect(cards.locator("a[href]")).toHaveAttribute("href", "https://example.com/embed");
   expect(await cards.locator("img").count()).toBe(0);
   expect(await page.locator('[href^="javascript:" i], [src^="javascript:" i], [src^="data:" i]').count()).toBe(0);
   const frames = cards.locator("iframe");

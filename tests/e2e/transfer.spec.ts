@@ -45,8 +45,15 @@ test("templates, export, duplicate and import in the browser", async ({ page }) 
   expect(json.name).toBe("kanban-board.snap.json");
   const document = JSON.parse(json.bytes.toString());
   expect(document).toMatchObject({ format: "snap-board", formatVersion: 1, snap: { title: "Kanban board", rows: 5, cols: 4 } });
-  const csv = await download(exporter, "Export as CSV");
+  const csv = await download(exporter, "Export as CSV (card list)");
   expect(csv.bytes.toString().split("\r\n")[0]).toMatch(/^row,col,rowSpan,colSpan,title,note,cellType,completed,/);
+  // The grid CSV beside it: the board as a table, its first row the board's first row.
+  const grid = await download(exporter, "Export as CSV (grid)");
+  expect(grid.name).toBe("kanban-board.grid.csv");
+  const gridRows = grid.bytes.toString().trimEnd().split("\r\n");
+  expect(gridRows).toHaveLength(5);
+  expect(gridRows[0]).toContain("Backlog");
+  expect(gridRows[0]!.split(",")).toHaveLength(4);
   const svg = await download(exporter, "Export as SVG");
   expect(svg.bytes.toString()).toContain("Backlog");
   const png = await download(exporter, "Export as PNG");

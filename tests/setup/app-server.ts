@@ -21,6 +21,7 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_SIGN_UP_PER_IP: "10000000",
   RATE_LIMIT_SIGN_UP_PER_EMAIL: "10000000",
   RATE_LIMIT_OAUTH_REGISTRATIONS_PER_IP: "10000000",
+  RATE_LIMIT_OAUTH_TOKENS_PER_IP: "10000000",
 };
 
 /**
@@ -46,6 +47,8 @@ interface AppServerOptions {
   onOutput?: (text: string) => void;
   /** false: TRUSTED_PROXY_HOPS unset, as a deployment's default (the socket's address counts). */
   behindProxy?: boolean;
+  /** The environment's values that need the server's own URL (AUTH_URL), given it before it starts. */
+  envOfBaseUrl?: (baseUrl: string) => Record<string, string>;
 }
 
 /**
@@ -54,6 +57,7 @@ interface AppServerOptions {
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "TRUSTED_PROXY_HOPS"));
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
     env: {
@@ -64,6 +68,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       // One access line per request would bury the test output (the hostile-input test alone sends 10,000).
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       ...options.env,
+      ...options.envOfBaseUrl?.(baseUrl),
       DATABASE_URL: options.databaseUrl,
       AUTH_SECRET: options.authSecret,
       NEXT_TELEMETRY_DISABLED: "1",
@@ -76,7 +81,6 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     server.stdout?.setEncoding("utf8").on("data", onOutput);
     server.stderr?.setEncoding("utf8").on("data", onOutput);
   }
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForServer(baseUrl, server, options.waitForHealthy ?? true);
   return {
     baseUrl,

@@ -4,14 +4,22 @@ import net from "node:net";
 /**
  * A TCP proxy owned by a test, between an app instance and PostgreSQL, to simulate the database
  * going away without stopping the shared server: `cut()` resets every open connection and refuses
- * new ones (the listener is closed, so a connect gets ECONNREFUSED) until `restore()`.
+ * new ones (the listener is closed, so a connect gets ECONNREFUSED) until `restore()`;
+ * `dropConnections()` resets them and lets new ones through at once.
  */
 export interface TcpProxy {
   /** `databaseUrl` with its host and port replaced by the proxy's. */
   readonly url: string;
   cut(): void;
+  /** Resets every open connection but keeps accepting new ones: every backend ended at once, as a failover does. */
+  dropConnections(): void;
   /** Cuts everything at the moment a client sends bytes containing `marker` (the bytes are dropped). */
   cutOnClientBytes(marker: string): Promise<void>;
+  /**
+   * Cuts everything at the moment the server answers with bytes containing `marker` (the bytes are
+   * dropped): the server did the work, the client never hears of it.
+   */
+  cutOnServerBytes(marker: string): Promise<void>;
   restore(): Promise<void>;
   readonly cuts: number;
   close(): Promise<void>;
@@ -22,6 +30,7 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const targetPort = Number(target.port || 5432);
   const sockets = new Set<net.Socket>();
   let trigger: { marker: string; fired: () => void } | null = null;
+  let serverTrigger: { marker: string; fired: () => void } | null = null;
   let cuts = 0;
 
   const server = net.createServer((client) => {
@@ -41,7 +50,16 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
       }
       upstream.write(chunk);
     });
-    upstream.pipe(client);
+    upstream.on("data", (chunk: Buffer) => {
+      if (serverTrigger && chunk.includes(serverTrigger.marker)) {
+        const { fired } = serverTrigger;
+        serverTrigger = null;
+        cut();
+        fired();
+        return;
+      }
+      client.write(chunk);
+    });
     client.on("close", () => upstream.destroy());
     upstream.on("close", () => client.destroy());
   });
@@ -70,8 +88,15 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
       return cuts;
     },
     cut,
+    dropConnections() {
+      for (const socket of sockets) socket.resetAndDestroy();
+      sockets.clear();
+    },
     cutOnClientBytes(marker) {
       return new Promise((resolve) => (trigger = { marker, fired: resolve }));
+    },
+    cutOnServerBytes(marker) {
+      return new Promise((resolve) => (serverTrigger = { marker, fired: resolve }));
     },
     async restore() {
       if (server.listening) return;
@@ -80,6 +105,7 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     },
     async close() {
       trigger = null;
+      serverTrigger = null;
       dropAll();
     },
   };

@@ -122,4 +122,21 @@ describe("what cards render", () => {
     expect(connectorPath(a, { x: 0, y: 100, width: 100, height: 50 }, 0)).toEqual({ x1: 50, y1: 50, x2: 50, y2: 100 });
     expect(connectorPath(a, a)).toBeNull();
   });
+
+  it("joins diagonal neighbours across the corner between them, each end on its card's border", () => {
+    const from = { x: 0, y: 0, width: 200, height: 120 };
+    const to = { x: 208, y: 128, width: 200, height: 120 };
+    const path = connectorPath(from, to, 0)!;
+    // Leaves `from` through its bottom border near the corner, enters `to` through its top border near its corner.
+    expect(path.y1).toBeCloseTo(120, 5);
+    expect(path.x1).toBeGreaterThan(190);
+    expect(path.x1).toBeLessThanOrEqual(200);
+    expect(path.y2).toBeCloseTo(128, 5);
+    expect(path.x2).toBeGreaterThanOrEqual(208);
+    expect(path.x2).toBeLessThan(218);
+    // Pointing down-right, towards `to`, not straight down at the card below `from`.
+    expect(path.x2 - path.x1).toBeGreaterThan(0);
+    expect(path.y2 - path.y1).toBeGreaterThan(0);
+    expect(connectorPath({ x: 0, y: 0, width: 100, height: 100 }, { x: 50, y: 50, width: 100, height: 100 })).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { computeLayout, trackAt } from "@/components/board/grid/grid-geometry";
 import { blankCard } from "@/components/board/grid/grid-plans";
 import { expandRegion, rangeOf, rectTouches, regionContains, scrollToReveal, segmentTouches } from "@/components/board/grid/grid-window";
 import { firstWindow, restOfBoard } from "@/components/board/grid/rest-of-board";
+import { zoomLayerBox } from "@/components/board/zoom/zoom-layer-box";
 import { completeCard, packBoardDoc, unpackBoardDoc } from "@/components/board/state/to-board-doc";
 import { boardSnap } from "./board-fixtures";
 
@@ -26,6 +27,16 @@ describe("board windowing", () => {
     const rendered = expandRegion({ x: 1000, y: 1000, width: 1000, height: 600 });
     expect(regionContains(rendered, { x: 1200, y: 1100, width: 1000, height: 600 })).toBe(true);
     expect(regionContains(rendered, { x: 1600, y: 1100, width: 1000, height: 600 })).toBe(false);
+  });
+
+  it("scales a layer the window's whole tracks cover (with a little bleed), not the board", () => {
+    // The grid sits 16 px inside the zoomed content; tracks 2..6 run from 416 to 1448 across, 256 to 888 down.
+    expect(zoomLayerBox(layout, { row0: 2, row1: 6, col0: 2, col1: 6 }, 16)).toEqual({ x: 424, y: 264, width: 1048, height: 648 });
+    // The whole board: clamped to the content; nothing rendered: nothing covered.
+    const whole = zoomLayerBox(layout, { row0: 0, row1: 99, col0: 0, col1: 99 }, 16);
+    expect(whole.x + whole.width).toBeLessThanOrEqual(layout.width + 32);
+    expect(whole.y + whole.height).toBeLessThanOrEqual(layout.height + 32);
+    expect(zoomLayerBox(layout, { row0: 0, row1: -1, col0: 0, col1: -1 }, 16)).toEqual({ x: 0, y: 0, width: 0, height: 0 });
   });
 
   it("keeps a card that spans into the range, and drops one that does not reach it", () => {

@@ -26,6 +26,8 @@ describe("CARD_DEFAULTS", () => {
     }
     // Every defaulted content field of the table is in CARD_DEFAULTS (ids and timestamps aside).
     const others = Object.keys(prisma).filter((field) => !(field in CARD_DEFAULTS));
-    expect(others.sort()).toEqual(["createdAt", "id", "updatedAt"]);
+    // attachments too: a list, [] by default, which the board's blank card sets itself (blankCard).
+    expect(others.sort()).toEqual(["attachments", "createdAt", "id", "updatedAt"]);
+    expect(prisma.attachments).toBe('"[]"');
   });
 });

@@ -1,36 +1,30 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CONFIG_DEFAULTS, ConfigError, parseConfig } from "@/lib/config";
+import { CONFIG_DEFAULTS, CONFIG_REFERENCE, ConfigError, parseConfig } from "@/lib/config";
+import { CONFIGURATION_REFERENCE_PATH, renderConfigurationReference } from "@/scripts/config-reference";
 
-/** README's "Configuration" table: each row's variable names and the default shown for each. */
-function readmeTable(): Map<string, string> {
-  const readme = readFileSync("README.md", "utf8");
-  const start = readme.indexOf("## Configuration");
-  const end = readme.indexOf("\n## ", start + 1);
-  const section = readme.slice(start, end === -1 ? undefined : end);
-  const rows = section.split("\n").filter((line) => line.startsWith("| `"));
-  const defaults = new Map<string, string>();
-  for (const row of rows) {
-    const [names, shown] = row
-      .split("|")
-      .slice(1, 3)
-      .map((cell) => cell.trim());
-    const variables = [...names!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!);
-    // One default per name when a row names several ("`250`, `50`"), or one for them all.
-    const parts = variables.length > 1 ? shown!.split(/,\s*/) : [shown!];
-    variables.forEach((name, index) => defaults.set(name, parts.length === variables.length ? parts[index]! : shown!));
-  }
-  return defaults;
+/** docs/CONFIGURATION.md's table: each row's variable and the default it shows. */
+function documentedDefaults(): Map<string, string> {
+  const rows = readFileSync(CONFIGURATION_REFERENCE_PATH, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| `"));
+  return new Map(rows.map((row) => row.split("|").map((cell) => cell.trim())).map(([, name, shown]) => [name!.replaceAll("`", ""), shown!]));
 }
 
 describe("configuration (lib/config.ts)", () => {
-  it("README's table lists exactly the variables the module reads, with the same defaults", () => {
-    const table = readmeTable();
+  it("docs/CONFIGURATION.md is what its declarations render (npm run docs:config writes it)", async () => {
+    expect(readFileSync(CONFIGURATION_REFERENCE_PATH, "utf8")).toBe(await renderConfigurationReference());
+    for (const variable of CONFIG_REFERENCE)
+      expect({ name: variable.name, documented: variable.description.length > 0 }).toEqual({ name: variable.name, documented: true });
+  });
+
+  it("the reference lists exactly the variables the module reads, with the same defaults", () => {
+    const table = documentedDefaults();
     expect([...table.keys()].sort()).toEqual(Object.keys(CONFIG_DEFAULTS).sort());
     for (const [name, fallback] of Object.entries(CONFIG_DEFAULTS)) {
       const shown = table.get(name) ?? "";
-      if (fallback === undefined) expect({ name, shown }).toEqual({ name, shown: expect.stringMatching(/^(unset|generated)/) });
-      else expect({ name, shown }).toEqual({ name, shown: expect.stringContaining(`\`${fallback}\``) });
+      if (fallback === undefined) expect({ name, shown }).toEqual({ name, shown: expect.stringMatching(/^unset/) });
+      else expect({ name, shown }).toEqual({ name, shown: `\`${fallback}\`` });
     }
   });
 

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { capLine, MAX_LINE_BYTES } from "@/lib/log/cap-line";
-import { outageCause } from "@/lib/log/outage-cause";
-import { admitOutageLine, databaseReachable, OUTAGE_LINE_INTERVAL_MS } from "@/lib/log/outage-lines";
+import { outageComponent } from "@/lib/log/outage-cause";
+import { admitOutageLine, databaseReachable, OUTAGE_SETTLE_MS, type OutageSummary } from "@/lib/log/outage-lines";
 import { serializeError } from "@/lib/log/serialize-error";
 
 /** An idle pg connection's error as pg-pool emits it: the whole client on it. */
@@ -58,28 +58,50 @@ describe("capLine", () => {
 });
 
 describe("outage lines", () => {
-  it("names a cause for database connection failures only, numbers aside", () => {
+  it("names the component of database connection failures only", () => {
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-    expect(outageCause({ component: "job-queue", error: refused }, "Error with notify listener (trying again in 1000ms)")).toBe(
-      "job-queue|Error with notify listener (trying again in #ms)",
-    );
-    expect(outageCause({ err: idleClientError() }, "idle database connection lost")).toBe("|idle database connection lost");
-    expect(outageCause("PostgreSQL idle client generated error: read ECONNRESET", undefined)).toBe("|PostgreSQL idle client generated error: read ECONNRESET");
-    expect(outageCause({ err: new Error("boom") }, "unexpected error")).toBeNull();
-    expect(outageCause({ status: 500 }, "request failed")).toBeNull();
+    expect(outageComponent({ component: "job-queue", error: refused }, "Error with notify listener (trying again in 1000ms)")).toBe("job-queue");
+    expect(outageComponent({ err: idleClientError() }, "idle database connection lost")).toBe("database");
+    expect(outageComponent("PostgreSQL idle client generated error: read ECONNRESET", undefined)).toBe("database");
+    expect(outageComponent({ component: "job-queue" }, "Client has encountered a connection error and is not queryable")).toBe("job-queue");
+    expect(outageComponent({ err: new Error("boom") }, "unexpected error")).toBeNull();
+    expect(outageComponent({ status: 500 }, "request failed")).toBeNull();
   });
 
-  it("writes a cause at most once per interval, then says how many it left out, and ends when the database is reachable", () => {
-    databaseReachable(); // whatever an earlier test left
-    const start = 1_000_000;
-    expect(admitOutageLine("a", start)).toEqual({ write: true, leftOut: 0 });
-    expect(admitOutageLine("a", start + 1)).toEqual({ write: false, leftOut: 0 });
-    expect(admitOutageLine("b", start + 2)).toEqual({ write: true, leftOut: 0 });
-    expect(admitOutageLine("a", start + OUTAGE_LINE_INTERVAL_MS - 1).write).toBe(false);
-    expect(admitOutageLine("a", start + OUTAGE_LINE_INTERVAL_MS)).toEqual({ write: true, leftOut: 2 });
-    expect(databaseReachable(start + 20_000)).toEqual({ downForMs: 20_000, linesLeftOut: 0 });
-    expect(databaseReachable(start + 21_000)).toBeNull();
-    expect(admitOutageLine("a", start + 22_000)).toEqual({ write: true, leftOut: 0 });
-    databaseReachable();
+  it("writes each component's first line, folds losses in quick succession into one outage, and ends once the database stays reachable", () => {
+    vi.useFakeTimers();
+    try {
+      const reports: OutageSummary[] = [];
+      const report = (summary: OutageSummary) => reports.push(summary);
+      const start = 1_000_000;
+      expect(admitOutageLine("database", start)).toBe(true);
+      expect(admitOutageLine("database", start + 1)).toBe(false);
+      expect(admitOutageLine("job-queue", start + 2)).toBe(true);
+      expect(admitOutageLine("job-queue", start + 3)).toBe(false);
+      // Back, then lost again a second later: the same outage, a second loss, no new line.
+      databaseReachable(report, start + 300);
+      vi.advanceTimersByTime(OUTAGE_SETTLE_MS - 1);
+      expect(admitOutageLine("database", start + 1_000)).toBe(false);
+      vi.advanceTimersByTime(OUTAGE_SETTLE_MS);
+      expect(reports).toEqual([]);
+      // Back for good: one summary, once.
+      databaseReachable(report, start + 1_300);
+      // A component answering meanwhile (the job queue polls every second) does not put the line off.
+      vi.advanceTimersByTime(OUTAGE_SETTLE_MS - 1);
+      databaseReachable(report, start + 1_300 + OUTAGE_SETTLE_MS - 1);
+      expect(reports).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(reports).toEqual([{ downForMs: 1_300, losses: 2, linesLeftOut: 3 }]);
+      // Nothing to report without an outage; the next outage starts afresh.
+      databaseReachable(report, start + 20_000);
+      vi.advanceTimersByTime(OUTAGE_SETTLE_MS);
+      expect(reports).toHaveLength(1);
+      expect(admitOutageLine("database", start + 30_000)).toBe(true);
+      databaseReachable(report, start + 30_100);
+      vi.advanceTimersByTime(OUTAGE_SETTLE_MS);
+      expect(reports[1]).toEqual({ downForMs: 100, losses: 1, linesLeftOut: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { builtinTemplates } from "@/lib/templates/builtin-templates";
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { jsonPath } from "@/lib/transfer/json-path";
 import { toCardsCsv } from "@/lib/transfer/to-cards-csv";
+import { toGridCsv } from "@/lib/transfer/to-grid-csv";
 import { formatSnapDocument } from "@/lib/transfer/format-snap-document";
 import { renderSnapSvg } from "@/lib/transfer/render-snap-svg";
 import { wrapText } from "@/lib/board-look/wrap-text";
@@ -56,6 +57,21 @@ describe("snap documents", () => {
     expect(rows[1]!.startsWith('0,0,1,1,"a,b","say ""x""",')).toBe(true);
     expect(toCardsCsv(document)).toContain(`0,1,1,1,'+1,"line\r\nbreak",`);
     expect(toCardsCsv(document)).toContain("0,2,1,1,'-,'@x,");
+  });
+
+  it("the grid CSV is the board as a table: a row per board row, a spanned card's text in its first cell", () => {
+    const document = parseSnapDocument({
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Grid", rows: 3, cols: 3 },
+      cards: [
+        { key: "a", row: 0, col: 0, title: "Goals", colSpan: 2, rowSpan: 2 },
+        { key: "b", row: 0, col: 2, title: "a,b" },
+        { key: "c", row: 2, col: 1, title: "=1+1" },
+        { key: "d", row: 1, col: 1, title: "hidden under Goals" },
+      ],
+    });
+    expect(toGridCsv(document)).toBe('Goals,,"a,b"\r\n,,\r\n,\'=1+1,\r\n');
   });
 
   it("draw every card, text escaped, wrapped and clipped", () => {

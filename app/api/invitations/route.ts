@@ -1,7 +1,7 @@
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { INVITATION_OPERATIONS as operations } from "@/lib/operations/invitation-operations";
-import { listOwnInvitations } from "@/lib/workspaces/list-own-invitations";
+import { listAllOwnInvitations } from "@/lib/board-members/list-all-own-invitations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.listOwnInvitations, async ({ principal }) => listOwnInvitations(principal)),
+  implement(operations.listOwnInvitations, async ({ principal }) => listAllOwnInvitations(principal)),
 );

@@ -1,14 +1,18 @@
 "use client";
 
-import { memo } from "react";
-import { CommentIcon, NoteIcon } from "@/components/ui/icons";
+import { memo, type CSSProperties } from "react";
+import { CommentIcon, NoteIcon, PaperclipIcon } from "@/components/ui/icons";
 import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 import { CardContent } from "./card-content";
 import { cardLabel } from "./card-label";
-import { CARD_DEFAULT_CLASSES, cardBoxStyle, fontSizeStyle } from "./card-style";
+import { CARD_DEFAULT_CLASSES, EMPTY_PLACE_CLASSES, cardBoxStyle, fontSizeStyle, isBlankCard } from "./card-style";
 import { CardTitleEditor } from "./card-title-editor";
+import { UploadProgress } from "../files/upload-progress";
 import { VIEWER_TEXT_COLOR } from "../live/viewer-color";
+import type { EditMove } from "./canvas-actions";
+import { ResizeHandles } from "./resize-handles";
+import type { EditMode } from "../state/use-board-actions";
 
 /** Someone else who is editing this card now. */
 export interface RemoteEditor {
@@ -24,12 +28,20 @@ export interface BoardCardViewProps {
   /** The grid's one tab stop (roving tabindex). */
   tabStop: boolean;
   editing: boolean;
+  /** While editing: how the editor opened, and the text typed on the card (replacing its text). */
+  editMode?: EditMode;
+  typedText?: string | null;
+  /** The only selected card: its edges and corners resize it. */
+  resizable?: boolean;
   connectSource: boolean;
   remoteEditor?: RemoteEditor;
   /** Comments on the card (replies included): shown as a count. */
   commentCount?: number;
+  /** The lines of text the card has room for, and whether its text needs more (cardTextFit): primitives, for the memo. */
+  textLines?: number;
+  textOverflows?: boolean;
   onToggleTodo: (id: string) => void;
-  onCommitEdit: (id: string, text: string) => void;
+  onCommitEdit: (id: string, text: string, move?: EditMove) => void;
   onCancelEdit: () => void;
 }
 
@@ -43,14 +55,22 @@ export const BoardCardView = memo(function BoardCardView({
   selected,
   tabStop,
   editing,
+  editMode = "select",
+  typedText = null,
+  resizable = selected,
   connectSource,
   remoteEditor,
   commentCount = 0,
+  textLines,
+  textOverflows = false,
   onToggleTodo,
   onCommitEdit,
   onCancelEdit,
 }: BoardCardViewProps) {
-  const comments = commentCount > 0 ? `. ${commentCount} comment${commentCount === 1 ? "" : "s"}` : "";
+  const attachmentCount = card.attachments.length;
+  const comments = `${attachmentCount > 0 ? `. ${attachmentCount} attachment${attachmentCount === 1 ? "" : "s"}` : ""}${
+    commentCount > 0 ? `. ${commentCount} comment${commentCount === 1 ? "" : "s"}` : ""
+  }`;
   const boxStyle = cardBoxStyle(card);
   const type = cardTypeOf(card.cellType);
   return (
@@ -65,26 +85,42 @@ export const BoardCardView = memo(function BoardCardView({
       aria-colspan={card.colSpan > 1 ? card.colSpan : undefined}
       aria-label={`${cardLabel(card)}${comments}${remoteEditor ? `. ${remoteEditor.name} is editing it` : ""}`}
       data-remote-editor={remoteEditor?.name}
+      // The full text on hover when the card shows only part of it (the inspector has it too).
+      title={textOverflows && !editing ? card.title : undefined}
       style={{
         ...boxStyle,
+        ...(textLines !== undefined && ({ "--card-lines": textLines } as CSSProperties)),
         gridArea: `${card.row + 1} / ${card.col + 1} / span ${card.rowSpan} / span ${card.colSpan}`,
         ...(remoteEditor && { outline: `2px solid ${remoteEditor.color}`, outlineOffset: "2px" }),
       }}
       // content-visibility: cards scrolled out of view skip layout and paint (a big board opens faster).
-      className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${CARD_DEFAULT_CLASSES} ${
+      className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${isBlankCard(card) ? `${EMPTY_PLACE_CLASSES} text-left text-sm text-slate-900` : CARD_DEFAULT_CLASSES} ${
         editable ? "cursor-default select-none hover:shadow-md" : ""
       } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
+      {editable && <UploadProgress cardId={card.id} />}
       {card.note.trim() && !type.fillsCard && <NoteIcon aria-hidden="true" className="absolute top-1.5 right-1.5 size-3.5 opacity-50" />}
       {commentCount > 0 && (
         <span
           aria-hidden="true"
           data-comment-count={commentCount}
-          className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-0.5 rounded-full bg-white/90 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-slate-700 shadow-sm"
+          // The number is drawn by CSS, not text: the card's name ends in "n comments", and visible text
+          // that is not at the name's end would make the name and the label disagree (WCAG 2.5.3).
+          className="absolute right-1.5 bottom-1.5 z-10 inline-flex items-center gap-0.5 rounded-full bg-white/90 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-slate-700 shadow-sm after:content-[attr(data-comment-count)]"
         >
           <CommentIcon className="size-3" />
-          {commentCount}
+        </span>
+      )}
+      {attachmentCount > 0 && (
+        <span
+          aria-hidden="true"
+          data-attachment-count={attachmentCount}
+          title={`${attachmentCount} attachment${attachmentCount === 1 ? "" : "s"}`}
+          // As the comment count: drawn by CSS, the card's name says "n attachments".
+          className="absolute bottom-1.5 left-1.5 z-10 inline-flex items-center gap-0.5 rounded-full bg-white/90 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-slate-700 shadow-sm after:content-[attr(data-attachment-count)]"
+        >
+          <PaperclipIcon className="size-3" />
         </span>
       )}
       {remoteEditor && (
@@ -99,7 +135,8 @@ export const BoardCardView = memo(function BoardCardView({
       )}
       {editing && (
         <CardTitleEditor
-          initial={card.title}
+          initial={typedText ?? card.title}
+          mode={editMode}
           label={type.url ? "Card URL" : "Card text"}
           style={{
             textAlign: card.textAlign,
@@ -107,20 +144,11 @@ export const BoardCardView = memo(function BoardCardView({
             fontStyle: card.italic ? "italic" : undefined,
             ...fontSizeStyle(card.fontSize),
           }}
-          onCommit={(text) => onCommitEdit(card.id, text)}
+          onCommit={(text, move) => onCommitEdit(card.id, text, move)}
           onCancel={onCancelEdit}
         />
       )}
-      {editable && selected && !editing && (
-        // Pointer-only affordance; the inspector's span fields do the same from the keyboard.
-        <span
-          data-resize-handle
-          aria-hidden="true"
-          className="absolute right-0 bottom-0 z-10 flex size-5 cursor-se-resize touch-none items-end justify-end p-1"
-        >
-          <span className="size-2.5 rounded-sm border-r-2 border-b-2 border-indigo-500" />
-        </span>
-      )}
+      {editable && selected && resizable && !editing && <ResizeHandles />}
     </div>
   );
 });

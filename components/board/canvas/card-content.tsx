@@ -3,6 +3,7 @@ import type { BoardCard } from "../state/board-types";
 import { cardTypeViewOf } from "@/lib/card-types/views";
 import { PlainText } from "@/lib/card-types/plain-text";
 import { safeUrl } from "./safe-url";
+import { isFilePath, useFileDisplayUrl } from "../files/file-url-context";
 
 interface CardContentProps {
   card: BoardCard;
@@ -18,7 +19,10 @@ interface CardContentProps {
  */
 export function CardContent({ card, editable, selected, onToggleTodo }: CardContentProps) {
   const type = cardTypeOf(card.cellType);
-  const url = type.url ? safeUrl(card.title, type.url) : null;
+  const checked = type.url ? safeUrl(card.title, type.url) : null;
+  // An uploaded image shows its display rendition (at most 2,048 px), not the original.
+  const displayUrl = useFileDisplayUrl(card.title);
+  const url = checked && card.cellType === "image" && isFilePath(checked) ? displayUrl : checked;
   if (type.url && !url) return <PlainText text={card.title} />;
   const { Content } = cardTypeViewOf(card.cellType);
   return <Content card={card} editable={editable} selected={selected} url={url} onToggleTodo={onToggleTodo} />;

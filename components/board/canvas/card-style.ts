@@ -1,6 +1,7 @@
 import type { CSSProperties } from "react";
 import { cardColors } from "@/lib/board-look/card-colors";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
 import type { BoardCard } from "../state/board-types";
 
 export function fontSizeStyle(fontSize: string): CSSProperties {
@@ -35,6 +36,24 @@ export function cardBoxStyle(card: BoardCard): CSSProperties {
   if (card.underline) style.textDecorationLine = "underline";
   if (card.fontSize !== "text-sm") Object.assign(style, fontSizeStyle(card.fontSize));
   return style;
+}
+
+/**
+ * An empty place on the board, a cell with no card or a card with nothing in it (a new board's
+ * cards): one look for both, visible without hovering.
+ */
+export const EMPTY_PLACE_CLASSES = "rounded-lg border border-dashed border-slate-300 bg-white/40";
+
+/** A card with nothing to show and the default look: drawn as an empty place. */
+export function isBlankCard(card: BoardCard): boolean {
+  return (
+    card.title.trim() === "" &&
+    card.note.trim() === "" &&
+    card.cellType === "normal" &&
+    card.color === CARD_DEFAULTS.color &&
+    card.borderSize === CARD_DEFAULTS.borderSize &&
+    card.borderRadius === CARD_DEFAULTS.borderRadius
+  );
 }
 
 /** The canvas colour the server gives a new snap: shown as the theme's canvas (light or dark), not as a fixed colour. */

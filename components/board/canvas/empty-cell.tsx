@@ -3,6 +3,7 @@
 import { memo } from "react";
 import { PlusIcon } from "@/components/ui/icons";
 import { cellKey, type Selection } from "../state/selection";
+import { EMPTY_PLACE_CLASSES } from "./card-style";
 
 interface EmptyCellProps {
   row: number;
@@ -19,12 +20,14 @@ export const EmptyCell = memo(function EmptyCell({ row, col, editable, selected,
   return (
     <div
       role="gridcell"
+      data-empty-cell
       aria-rowindex={row + 1}
       aria-colindex={col + 1}
       aria-label={editable ? undefined : `Row ${row + 1}, column ${col + 1}: empty`}
       style={{ gridRow: row + 1, gridColumn: col + 1 }}
-      className={`group/cell flex items-center justify-center rounded-lg border border-dashed transition-colors ${
-        selected ? "border-indigo-400 bg-white/60" : "border-slate-300/0 hover:border-slate-300 hover:bg-white/40"
+      // The same look as a blank card (EMPTY_PLACE_CLASSES): an empty place is visible without hovering.
+      className={`group/cell flex items-center justify-center transition-colors ${EMPTY_PLACE_CLASSES} ${
+        selected ? "border-indigo-400! bg-white/60!" : "hover:border-slate-400 hover:bg-white/60"
       }`}
     >
       {editable && (

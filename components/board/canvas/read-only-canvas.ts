@@ -24,6 +24,11 @@ export function useReadOnlyCanvas(): { selection: Selection | null; actions: Can
       resizeTrack: noop,
       pickForConnect: noop,
       cancelConnect: noop,
+      moveCards: noop,
+      nudgeSelection: noop,
+      reshapeCard: noop,
+      deleteSelection: noop,
+      openMenu: noop,
     }),
     [],
   );

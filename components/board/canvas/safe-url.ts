@@ -1,10 +1,14 @@
+import { isFilePath } from "../files/file-url-context";
+
 /**
  * The URL in a link, image or embed card, only when it is absolute http(s) (https only for
- * embeds); anything else, javascript: included, is never put in an href, src or frame.
+ * embeds) or the path of a file uploaded here (not for embeds); anything else, javascript:
+ * included, is never put in an href, src or frame.
  */
 export function safeUrl(text: string, options: { httpsOnly?: boolean } = {}): string | null {
   const trimmed = text.trim();
   if (!trimmed) return null;
+  if (!options.httpsOnly && isFilePath(trimmed)) return trimmed;
   let url: URL;
   try {
     url = new URL(trimmed);

@@ -6,9 +6,12 @@ import type { CanvasActions } from "./canvas-actions";
 import { rectBox, type GridLayout, type Occupancy, type Rect } from "../grid/grid-geometry";
 import type { Region } from "../grid/grid-window";
 import { cellKey, type Selection } from "../state/selection";
+import { selectedCardIds } from "../state/selection-model";
+import { handleSelectionKey } from "./selection-keys";
 
 interface CanvasKeyboardInput {
   gridRef: RefObject<HTMLDivElement | null>;
+  cards: readonly BoardCard[];
   layout: GridLayout;
   cells: Occupancy;
   byId: ReadonlyMap<string, BoardCard>;
@@ -23,6 +26,8 @@ interface CanvasKeyboardInput {
 function rectOf(selection: Selection | null, byId: ReadonlyMap<string, BoardCard>): Rect | null {
   if (selection?.kind === "card") return byId.get(selection.id) ?? null;
   if (selection?.kind === "cell") return { row: selection.row, col: selection.col, rowSpan: 1, colSpan: 1 };
+  // Several cards: an arrow goes on from where the selection was last extended to.
+  if (selection?.kind === "cards") return { row: selection.head.row, col: selection.head.col, rowSpan: 1, colSpan: 1 };
   return null;
 }
 
@@ -31,7 +36,7 @@ function rectOf(selection: Selection | null, byId: ReadonlyMap<string, BoardCard
  * and focus it, Enter/F2 edits or adds, Delete removes, Escape clears. Focus follows the selection,
  * and a card reached with Tab becomes the selection.
  */
-export function useCanvasKeyboard({ gridRef, layout, cells, byId, selection, editable, connecting, reveal, actions }: CanvasKeyboardInput) {
+export function useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions }: CanvasKeyboardInput) {
   /** A selection moved to by key, focused once it is rendered (it may be outside the window until then). */
   const pendingFocus = useRef<Selection | null>(null);
 
@@ -70,6 +75,8 @@ export function useCanvasKeyboard({ gridRef, layout, cells, byId, selection, edi
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const target = event.target as HTMLElement;
     if (!target.matches('[role="gridcell"], [data-cell]')) return;
+    const revealCell = (cell: { row: number; col: number }) => reveal(rectBox(layout, { ...cell, rowSpan: 1, colSpan: 1 }));
+    if (!connecting && handleSelectionKey(event, { selection, cards, byId, grid: layout, editable, actions, revealCell })) return;
     const rect = rectOf(selection, byId);
     if (event.key.startsWith("Arrow")) {
       event.preventDefault();
@@ -105,8 +112,8 @@ export function useCanvasKeyboard({ gridRef, layout, cells, byId, selection, edi
     // A card reached with Tab (or focused by a screen reader) is the selection, as an arrow key's target is.
     const target = event.target as HTMLElement;
     const id = target.matches('[role="gridcell"][data-card-id]') ? target.dataset.cardId : undefined;
-    const selectedCardId = selection?.kind === "card" ? selection.id : null;
-    if (id && id !== selectedCardId) actions.select({ kind: "card", id });
+    // A card of a selection of several (clicked to drag them, or Shift/Ctrl+clicked) keeps the selection.
+    if (id && !selectedCardIds(selection).includes(id)) actions.select({ kind: "card", id });
   }
 
   return { onKeyDown, onFocus };

@@ -3,22 +3,33 @@
 import { useRef, useState, type MouseEvent, type PointerEvent as ReactPointerEvent, type RefObject } from "react";
 import type { BoardCard } from "../state/board-types";
 import type { CanvasActions } from "./canvas-actions";
-import { cellAt, type GridLayout, type Rect } from "../grid/grid-geometry";
+import { cellAt, type GridLayout, type Occupancy, type Rect } from "../grid/grid-geometry";
 import { dropCard, liftCard } from "./lifted-card";
+import { DRAG_THRESHOLD, startGroupMove, startMarquee, type GroupPreview } from "./group-pointer";
+import { reshapedRect, type ResizeEdge } from "./resize-handles";
+import type { Selection } from "../state/selection";
+import { anchorAndHead, extendTo, rangeSelection, selectedCardIds, toggleCard } from "../state/selection-model";
 import { trackPointer } from "../grid/track-pointer";
 import { boardScroller } from "../grid/use-grid-window";
+import { gridPoint, gridScale } from "../grid/grid-point";
 
-/** Pixels the pointer travels before a press on a card becomes a drag. */
-const DRAG_THRESHOLD = 5;
 /** Targets inside a card that keep their own pointer behaviour (no select-and-drag). */
 const INTERACTIVE = "input, textarea, select, button, a, iframe, [data-no-drag]";
+/** How long a finger rests on the board before the press opens the context menu. */
+const LONG_PRESS_MS = 500;
 
-/** Where a card would land (move) or what it would cover (resize), drawn while the pointer is down. */
-export type DragPreview = { kind: "move" | "resize"; rect: Rect } | null;
+/**
+ * Where a card would land (move) or what it would cover (resize), where a dragged selection lands,
+ * or the selection rectangle being drawn: shown while the pointer is down.
+ */
+export type DragPreview = { kind: "move" | "resize"; rect: Rect } | GroupPreview | null;
 
 interface CanvasPointerInput {
   gridRef: RefObject<HTMLDivElement | null>;
   layout: GridLayout;
+  cards: readonly BoardCard[];
+  cells: Occupancy;
+  selection: Selection | null;
   byId: ReadonlyMap<string, BoardCard>;
   editable: boolean;
   editingId: string | null;
@@ -30,30 +41,93 @@ interface CanvasPointerInput {
  * The grid's pointer input, handled once for all cards: a press selects (or picks a card to
  * connect), a drag moves the card, a drag on its corner resizes it, a double click edits.
  */
-export function useCanvasPointer({ gridRef, layout, byId, editable, editingId, connecting, actions }: CanvasPointerInput) {
+export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byId, editable, editingId, connecting, actions }: CanvasPointerInput) {
   const [preview, setPreview] = useState<DragPreview>(null);
   const suppressClick = useRef(false);
+  const longPress = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  function pointInGrid(event: PointerEvent | ReactPointerEvent) {
-    const box = gridRef.current!.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  function pointInGrid(event: { clientX: number; clientY: number }) {
+    return gridPoint(gridRef.current!, event.clientX, event.clientY);
   }
 
-  function startResize(card: BoardCard) {
-    let span = { rowSpan: card.rowSpan, colSpan: card.colSpan };
+  function startResize(card: BoardCard, edge: ResizeEdge) {
+    let rect: Rect = card;
     trackPointer(
       gridRef.current,
       (event) => {
         const { x, y } = pointInGrid(event);
-        const cell = cellAt(layout, x, y);
-        span = { rowSpan: Math.max(1, cell.row - card.row + 1), colSpan: Math.max(1, cell.col - card.col + 1) };
-        setPreview({ kind: "resize", rect: { row: card.row, col: card.col, ...span } });
+        rect = reshapedRect(card, edge, cellAt(layout, x, y));
+        setPreview({ kind: "resize", rect });
       },
       (_event, cancelled) => {
         setPreview(null);
-        if (!cancelled && (span.rowSpan !== card.rowSpan || span.colSpan !== card.colSpan)) actions.resizeCard(card.id, span);
+        if (cancelled || (rect.row === card.row && rect.col === card.col && rect.rowSpan === card.rowSpan && rect.colSpan === card.colSpan)) return;
+        // The corner's resize keeps its own rules (inside the drawn grid); a moved top or left side reshapes.
+        if (rect.row === card.row && rect.col === card.col) actions.resizeCard(card.id, { rowSpan: rect.rowSpan, colSpan: rect.colSpan });
+        else actions.reshapeCard(card.id, rect);
       },
     );
+  }
+
+  /** A finger resting on the board opens the context menu there (a long press); moving or lifting it first does not. */
+  function watchLongPress(down: ReactPointerEvent, onPress: () => void) {
+    if (down.pointerType !== "touch") return;
+    const origin = { x: down.clientX, y: down.clientY };
+    const stop = () => {
+      if (longPress.current) clearTimeout(longPress.current);
+      longPress.current = null;
+      window.removeEventListener("pointermove", moved);
+      window.removeEventListener("pointerup", stop);
+      window.removeEventListener("pointercancel", stop);
+    };
+    const moved = (event: PointerEvent) => {
+      if (Math.hypot(event.clientX - origin.x, event.clientY - origin.y) >= DRAG_THRESHOLD) stop();
+    };
+    stop();
+    longPress.current = setTimeout(() => {
+      stop();
+      onPress();
+      actions.openMenu(origin);
+    }, LONG_PRESS_MS);
+    window.addEventListener("pointermove", moved);
+    window.addEventListener("pointerup", stop);
+    window.addEventListener("pointercancel", stop);
+  }
+
+  /** A press on the canvas that is not on a card: a click selects the cell (or clears), a drag draws a selection rectangle. */
+  function startOnCanvas(event: ReactPointerEvent) {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const { x, y } = pointInGrid(event);
+    const inGrid = x >= 0 && y >= 0 && x <= layout.width && y <= layout.height;
+    const cell = cellAt(layout, x, y);
+    const emptyCell = (event.target as HTMLElement).closest("[data-empty-cell]") !== null;
+    const anchor = event.shiftKey ? (anchorAndHead(selection, byId)?.anchor ?? null) : null;
+    if (event.shiftKey && anchor) {
+      event.preventDefault();
+      actions.select(rangeSelection(cards, anchor, cell));
+      return;
+    }
+    watchLongPress(event, () => actions.select({ kind: "cell", ...cell }));
+    startMarquee({
+      grid,
+      layout,
+      down: event.nativeEvent,
+      point: pointInGrid,
+      setPreview,
+      cards,
+      anchor,
+      select: actions.select,
+      onDragged: () => (suppressClick.current = true),
+      // A click on an empty cell selects it (a paste lands there); on the canvas around the cards it clears.
+      onClick: () => {
+        if (editable && inGrid && emptyCell) {
+          actions.select({ kind: "cell", ...cell });
+          // Focused, so that typing, Ctrl+V and the arrows start from it.
+          grid.querySelector<HTMLElement>(`[data-cell="${cell.row}:${cell.col}"]`)?.focus({ preventScroll: true });
+        } else if (!emptyCell) actions.select(null);
+      },
+    });
   }
 
   function startMove(card: BoardCard, element: HTMLElement, down: ReactPointerEvent) {
@@ -70,8 +144,10 @@ export function useCanvasPointer({ gridRef, layout, byId, editable, editingId, c
       gridRef.current,
       (event) => {
         if (!dragging && Math.hypot(event.clientX - origin.x, event.clientY - origin.y) < DRAG_THRESHOLD) return;
-        const dx = event.clientX - origin.x + (scroller ? scroller.scrollLeft - scrollOrigin.left : 0);
-        const dy = event.clientY - origin.y + (scroller ? scroller.scrollTop - scrollOrigin.top : 0);
+        // In the grid's own pixels: the lifted card is drawn inside the zoomed board.
+        const scale = gridScale(gridRef.current!);
+        const dx = (event.clientX - origin.x + (scroller ? scroller.scrollLeft - scrollOrigin.left : 0)) / scale;
+        const dy = (event.clientY - origin.y + (scroller ? scroller.scrollTop - scrollOrigin.top : 0)) / scale;
         dragging = true;
         liftCard(element, dx, dy);
         const { x, y } = pointInGrid(event);
@@ -94,15 +170,20 @@ export function useCanvasPointer({ gridRef, layout, byId, editable, editingId, c
     );
   }
 
-  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+  function onPointerDown(event: ReactPointerEvent<HTMLElement>) {
     if (event.button !== 0) return;
     const target = event.target as HTMLElement;
     const cardElement = target.closest<HTMLElement>("[data-card-id]");
     const card = cardElement?.dataset.cardId ? byId.get(cardElement.dataset.cardId) : undefined;
-    if (!card || !cardElement) return;
-    if (editable && target.closest("[data-resize-handle]")) {
+    if (!card || !cardElement) {
+      // Lines, headers and their handles keep their own pointer behaviour; the + of an empty cell is the canvas.
+      if (!connecting && (!target.closest(`${INTERACTIVE}, [role="separator"], [data-line-id]`) || target.closest("[data-cell]"))) startOnCanvas(event);
+      return;
+    }
+    const handle = target.closest<HTMLElement>("[data-resize-handle]");
+    if (editable && handle) {
       event.preventDefault();
-      startResize(card);
+      startResize(card, (handle.dataset.resizeHandle as ResizeEdge) || "se");
       return;
     }
     if (target.closest(INTERACTIVE)) return;
@@ -111,8 +192,54 @@ export function useCanvasPointer({ gridRef, layout, byId, editable, editingId, c
       actions.pickForConnect(card.id);
       return;
     }
+    if (event.shiftKey || event.ctrlKey || event.metaKey) {
+      // Not focused by the press (which would make it the only selection): focused here when it is selected.
+      event.preventDefault();
+      const next = event.shiftKey ? extendTo(selection, cards, byId, card) : toggleCard(selection, byId, card);
+      // Focused first: its focus handler, which reads the selection as last rendered, may select it alone.
+      if (selectedCardIds(next).includes(card.id)) cardElement.focus({ preventScroll: true });
+      actions.select(next);
+      return;
+    }
+    const selected = selectedCardIds(selection);
+    watchLongPress(event, () => {
+      if (!selected.includes(card.id)) actions.select(toggleCard(selection, byId, card));
+    });
+    if (selected.length > 1 && selected.includes(card.id)) {
+      if (!editable) return;
+      startGroupMove({
+        grid: gridRef.current!,
+        layout,
+        down: event.nativeEvent,
+        point: pointInGrid,
+        setPreview,
+        cards: selected.flatMap((id) => byId.get(id) ?? []),
+        cells,
+        onDragged: () => (suppressClick.current = true),
+        onDrop: (delta) => actions.moveCards(selected, delta),
+        onClick: () => actions.select({ kind: "card", id: card.id }),
+      });
+      return;
+    }
     actions.select({ kind: "card", id: card.id });
     if (editable && editingId !== card.id) startMove(card, cardElement, event);
+  }
+
+  /** Right click (and a touch screen's long press, which the browser reports the same way): the context menu. */
+  function onContextMenu(event: MouseEvent) {
+    if (!editable || connecting) return;
+    const target = event.target as HTMLElement;
+    if (target.closest("input, textarea, a")) return;
+    event.preventDefault();
+    if (longPress.current) return; // the long press opens it itself
+    const id = target.closest<HTMLElement>("[data-card-id]")?.dataset.cardId;
+    const card = id ? byId.get(id) : undefined;
+    if (card && !selectedCardIds(selection).includes(card.id)) actions.select({ kind: "card", id: card.id });
+    else if (!card && gridRef.current) {
+      const { x, y } = pointInGrid(event);
+      if (!selectedCardIds(selection).length) actions.select({ kind: "cell", ...cellAt(layout, x, y) });
+    }
+    actions.openMenu({ x: event.clientX, y: event.clientY });
   }
 
   function onClickCapture(event: MouseEvent) {
@@ -132,5 +259,5 @@ export function useCanvasPointer({ gridRef, layout, byId, editable, editingId, c
     if (id) actions.startEdit(id);
   }
 
-  return { preview, handlers: { onPointerDown, onClickCapture, onDoubleClick } };
+  return { preview, handlers: { onPointerDown, onClickCapture, onDoubleClick, onContextMenu } };
 }

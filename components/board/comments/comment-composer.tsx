@@ -19,7 +19,8 @@ const MAX_SUGGESTIONS = 8;
 
 /**
  * A comment's text box. Typing `@` opens a list of the people who can see the snap, filtered by
- * what follows; arrows move through it, Enter (or a click) picks, Escape closes it. Ctrl+Enter sends.
+ * what follows; arrows move through it, Enter (or a click) picks, Escape closes it. Otherwise Enter sends and
+ * Shift+Enter starts a new line, as a card's text does (the composer says so under the box).
  */
 export function CommentComposer({ label, submitLabel, people, initialText = "", initialPicked = [], onSubmit, onCancel, autoFocus }: CommentComposerProps) {
   const [text, setText] = useState(initialText);
@@ -41,6 +42,7 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
   }, [text]);
   const listId = useId();
   const errorId = useId();
+  const hintId = useId();
 
   const suggestions = query ? people.filter((person) => person.name.toLowerCase().includes(query.text.toLowerCase())).slice(0, MAX_SUGGESTIONS) : [];
   const listOpen = query !== null && suggestions.length > 0;
@@ -95,7 +97,8 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
         return;
       }
     }
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+    // An input method's Enter confirms its composition; it sends nothing.
+    if (event.key === "Enter" && !event.shiftKey && !event.altKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
     } else if (event.key === "Escape" && onCancel) {
@@ -120,7 +123,7 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
         aria-expanded={listOpen}
         aria-controls={listOpen ? listId : undefined}
         aria-activedescendant={listOpen ? `${listId}-${active}` : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         aria-invalid={error ? true : undefined}
         autoFocus={autoFocus}
         rows={2}
@@ -164,7 +167,10 @@ export function CommentComposer({ label, submitLabel, people, initialText = "", 
           {error}
         </p>
       )}
-      <div className="mt-2 flex justify-end gap-2">
+      <div className="mt-2 flex items-center justify-end gap-2">
+        <p id={hintId} className="mr-auto text-xs text-slate-600">
+          Enter to send, Shift+Enter for a new line
+        </p>
         {onCancel && (
           <button type="button" onClick={onCancel} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
             Cancel

@@ -11,6 +11,8 @@ interface CommentThreadProps {
   replies: readonly BoardComment[];
   viewerId: string;
   manages: boolean;
+  /** A viewer reads the threads; only who may comment replies and resolves. */
+  canComment: boolean;
   people: readonly Mentionable[];
   comments: CommentsState;
   /** The thread `?comment=` names: shown highlighted and scrolled into view. */
@@ -19,7 +21,7 @@ interface CommentThreadProps {
 }
 
 /** A root comment with its replies, Resolve / Reopen, and a reply box. */
-export function CommentThread({ root, replies, viewerId, manages, people, comments, highlighted, onError }: CommentThreadProps) {
+export function CommentThread({ root, replies, viewerId, manages, canComment, people, comments, highlighted, onError }: CommentThreadProps) {
   const [replying, setReplying] = useState(false);
   const resolved = root.resolvedAt !== null;
   const act = async (work: Promise<string | null>) => {
@@ -62,20 +64,22 @@ export function CommentThread({ root, replies, viewerId, manages, people, commen
       )}
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {resolved && <span className="text-xs text-slate-600">Resolved{root.resolvedBy ? ` by ${root.resolvedBy.name}` : ""}</span>}
-        <button
-          type="button"
-          onClick={() => void act(comments.resolve(root.id, !resolved))}
-          className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
-        >
-          {resolved ? "Reopen" : "Resolve"}
-        </button>
-        {!replying && (
+        {canComment && (
+          <button
+            type="button"
+            onClick={() => void act(comments.resolve(root.id, !resolved))}
+            className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50"
+          >
+            {resolved ? "Reopen" : "Resolve"}
+          </button>
+        )}
+        {canComment && !replying && (
           <button type="button" onClick={() => setReplying(true)} className="rounded px-1.5 py-0.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50">
             Reply
           </button>
         )}
       </div>
-      {replying && (
+      {canComment && replying && (
         <div className="mt-2">
           <CommentComposer
             label={`Reply to ${root.author.name}`}

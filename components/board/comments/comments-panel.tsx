@@ -10,10 +10,12 @@ import type { CommentsState } from "./use-comments";
 
 interface CommentsPanelProps {
   comments: CommentsState;
-  /** The selected card's server id and label, or null for the board's own comments. */
-  card: { id: string; label: string } | null;
+  /** The selected card's server id, accessible name and visible caption, or null for the board's own comments. */
+  card: { id: string; label: string; caption: string } | null;
   viewerId: string;
   manages: boolean;
+  /** False for a viewer: the threads are shown without a box to write in. */
+  canComment: boolean;
   people: readonly Mentionable[];
   /** The thread to show (the page's ?comment=), if any. */
   focusThreadId: string | null;
@@ -26,7 +28,7 @@ interface CommentsPanelProps {
  * selected; resolved threads hidden unless asked for; a box for a new thread. A side panel on wide
  * screens, a bottom sheet on a phone.
  */
-export function CommentsPanel({ comments, card, viewerId, manages, people, focusThreadId, onClose, onError }: CommentsPanelProps) {
+export function CommentsPanel({ comments, card, viewerId, manages, canComment, people, focusThreadId, onClose, onError }: CommentsPanelProps) {
   const [showResolved, setShowResolved] = useState(false);
   const checkboxId = useId();
   const scope = card ? card.id : null;
@@ -50,13 +52,15 @@ export function CommentsPanel({ comments, card, viewerId, manages, people, focus
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 py-2 pr-2 pl-4">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold text-slate-900">Comments</h2>
-          <p className="truncate text-xs text-slate-600">{card ? `On ${card.label}` : "On the board"}</p>
+          <p className="truncate text-xs text-slate-600" title={card?.caption}>
+            {card ? card.caption : "On the board"}
+          </p>
         </div>
         <button
           type="button"
           aria-label="Close comments"
           onClick={onClose}
-          className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+          className="flex size-8 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 pointer-coarse:size-11"
         >
           <CloseIcon className="size-4" />
         </button>
@@ -89,6 +93,7 @@ export function CommentsPanel({ comments, card, viewerId, manages, people, focus
             replies={comments.comments.filter((comment) => comment.parentId === root.id)}
             viewerId={viewerId}
             manages={manages}
+            canComment={canComment}
             people={people}
             comments={comments}
             highlighted={root.id === focusThreadId}
@@ -97,12 +102,16 @@ export function CommentsPanel({ comments, card, viewerId, manages, people, focus
         ))}
       </div>
       <div className="border-t border-slate-100 p-3">
-        <CommentComposer
-          label={card ? `Comment on ${card.label}` : "Comment on the board"}
-          submitLabel="Comment"
-          people={people}
-          onSubmit={(body) => comments.create({ body, cardId: scope })}
-        />
+        {canComment ? (
+          <CommentComposer
+            label={card ? `Comment on ${card.label}` : "Comment on the board"}
+            submitLabel="Comment"
+            people={people}
+            onSubmit={(body) => comments.create({ body, cardId: scope })}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">You can read the comments on this board, not add to them.</p>
+        )}
       </div>
     </aside>
   );

@@ -10,6 +10,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { Switch } from "@/components/ui/switch";
 import type { BoardSnap } from "../state/board-types";
 import { toBoardSnap } from "../state/to-board-doc";
+import { SharePeople } from "./share-people";
 
 type Sharing = Pick<BoardSnap, "sharedWithWorkspace" | "shareMode" | "isPublic">;
 
@@ -20,7 +21,7 @@ interface ShareDialogProps {
   onSaved: (snap: Partial<BoardSnap>) => void;
 }
 
-/** Sharing with the workspace (view or edit) and by public link; each switch saves at once. */
+/** Sharing with people (by email, each with a role), with the workspace (view, comment or edit) and by public link; each change saves at once. */
 export function ShareDialog({ open, onClose, snap, onSaved }: ShareDialogProps) {
   return (
     <Dialog
@@ -32,7 +33,7 @@ export function ShareDialog({ open, onClose, snap, onSaved }: ShareDialogProps) 
         </DialogIconBadge>
       }
       title={`Share “${snap.title}”`}
-      description="Choose who else can open this board."
+      description="Choose who else can open this board, and what they may do."
     >
       <ShareSettings snap={snap} onSaved={onSaved} onDone={onClose} />
     </Dialog>
@@ -72,6 +73,8 @@ function ShareSettings({ snap, onSaved, onDone }: { snap: BoardSnap; onSaved: (s
     <div className="space-y-5">
       {error && <Alert title="Couldn't change sharing">{error}</Alert>}
 
+      <SharePeople snap={snap} />
+
       <section className="space-y-3 rounded-xl p-4 ring-1 ring-slate-200">
         <div className="flex items-start gap-3">
           <UsersIcon className="mt-0.5 size-5 shrink-0 text-slate-400" />
@@ -97,6 +100,7 @@ function ShareSettings({ snap, onSaved, onDone }: { snap: BoardSnap; onSaved: (s
               onChange={(shareMode) => void save({ shareMode })}
               options={[
                 { value: "view", label: "View" },
+                { value: "comment", label: "Comment" },
                 { value: "edit", label: "Edit" },
               ]}
             />

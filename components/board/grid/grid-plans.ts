@@ -13,7 +13,7 @@ export function isBlankCard(card: BoardCard): boolean {
 
 /** A new card with the server's defaults, so what is drawn is what gets saved. */
 export function blankCard(id: string, row: number, col: number): BoardCard {
-  return { ...CARD_DEFAULTS, id, row, col };
+  return { ...CARD_DEFAULTS, attachments: [], id, row, col };
 }
 
 function deleteChange(doc: BoardDoc, cards: BoardCard[]): Change {

@@ -8,6 +8,8 @@ interface TrackHandleProps {
   axis: Axis;
   index: number;
   size: number;
+  /** The board's zoom: a drag of n pixels on screen is n / scale board pixels. */
+  scale?: number;
   /** Live size while dragging (not saved); null ends the preview. */
   onPreview: (axis: Axis, index: number, size: number | null) => void;
   /** A size to save; null goes back to the default. */
@@ -21,7 +23,7 @@ const clamp = (size: number) => Math.round(Math.min(MAX_TRACK_SIZE, Math.max(MIN
  * A grid line's handle: drag it, or focus it and use the arrow keys (Shift for bigger steps), to
  * set a row's height or a column's width; double-click restores the default.
  */
-export function TrackHandle({ axis, index, size, onPreview, onCommit, style }: TrackHandleProps) {
+export function TrackHandle({ axis, index, size, scale = 1, onPreview, onCommit, style }: TrackHandleProps) {
   const drag = useRef<{ start: number; size: number; current: number } | null>(null);
   const noun = axis === "row" ? "row" : "column";
   const coordinate = (event: PointerEvent) => (axis === "row" ? event.clientY : event.clientX);
@@ -36,7 +38,7 @@ export function TrackHandle({ axis, index, size, onPreview, onCommit, style }: T
   function onPointerMove(event: PointerEvent<HTMLDivElement>) {
     const active = drag.current;
     if (!active) return;
-    active.current = clamp(active.size + coordinate(event) - active.start);
+    active.current = clamp(active.size + (coordinate(event) - active.start) / scale);
     onPreview(axis, index, active.current);
   }
 

@@ -2,6 +2,8 @@
 
 import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { afterNextPaint } from "../canvas/after-paint";
+import { gridScale } from "./grid-point";
+import { zoomFrameOf } from "../zoom/board-zoom-frame";
 import { DEFAULT_REGION, expandRegion, OVERSCAN, regionContains, scrollToReveal, type Region } from "./grid-window";
 
 const WHOLE_BOARD: Region = { x: 0, y: 0, width: 1e9, height: 1e9 };
@@ -13,16 +15,31 @@ export function boardScroller(grid: HTMLElement | null): HTMLElement | null {
   return grid?.closest<HTMLElement>("[data-board-scroller]") ?? null;
 }
 
-/** The part of the grid the scroller shows now, in the grid's own pixels. */
+/** The part of the grid the scroller shows now (less the frozen headers), in the grid's own pixels at any zoom. */
 export function visibleRegion(grid: HTMLElement, scroller: HTMLElement): Region {
   const gridBox = grid.getBoundingClientRect();
   const scrollerBox = scroller.getBoundingClientRect();
+  const scale = gridScale(grid);
+  const { gutter } = zoomFrameOf(scroller);
   return {
-    x: scrollerBox.left + scroller.clientLeft - gridBox.left,
-    y: scrollerBox.top + scroller.clientTop - gridBox.top,
-    width: scroller.clientWidth,
-    height: scroller.clientHeight,
+    x: (scrollerBox.left + scroller.clientLeft + gutter - gridBox.left) / scale,
+    y: (scrollerBox.top + scroller.clientTop + gutter - gridBox.top) / scale,
+    width: Math.max(0, scroller.clientWidth - gutter) / scale,
+    height: Math.max(0, scroller.clientHeight - gutter) / scale,
   };
+}
+
+/** Scrolls the board so that a box of the grid (board pixels) is in view, at any zoom. */
+export function revealInScroller(grid: HTMLElement, scroller: HTMLElement, box: Region): void {
+  const { dx, dy } = scrollToReveal(visibleRegion(grid, scroller), box);
+  // The distance is in board pixels; the scroller scrolls screen pixels.
+  const scale = gridScale(grid);
+  if (dx || dy) scroller.scrollBy(dx * scale, dy * scale);
+}
+
+/** A zoom gesture is shown and not rendered yet (BoardCanvas): the window waits for it to rest. */
+function zooming(grid: HTMLElement | null): boolean {
+  return grid?.closest("[data-board-sizer]")?.hasAttribute("data-zooming") ?? false;
 }
 
 function visibleNow(grid: HTMLElement | null): Region | null {
@@ -54,12 +71,14 @@ export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
 
   const measure = useCallback(
     (force = false) => {
+      if (!force && zooming(gridRef.current)) return;
       const visible = visibleNow(gridRef.current);
       if (!visible) return;
       if (force || !regionContains(regionRef.current, visible)) return redraw(visible);
       if (laterRef.current || regionContains(expandRegion(regionRef.current, THIN_MARGIN), visible)) return;
       laterRef.current = afterNextPaint(() => {
         laterRef.current = null;
+        if (zooming(gridRef.current)) return;
         const now = visibleNow(gridRef.current);
         if (now) redraw(now);
       });
@@ -95,8 +114,7 @@ export function useGridWindow(gridRef: RefObject<HTMLElement | null>) {
       const grid = gridRef.current;
       const scroller = boardScroller(grid);
       if (!grid || !scroller) return;
-      const { dx, dy } = scrollToReveal(visibleRegion(grid, scroller), box);
-      if (dx || dy) scroller.scrollBy(dx, dy);
+      revealInScroller(grid, scroller, box);
       measure();
     },
     [gridRef, measure],

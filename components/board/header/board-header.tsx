@@ -11,6 +11,8 @@ import { EditableTitle } from "./editable-title";
 import type { Viewer } from "../live/live-messages";
 import { PresenceBar } from "./presence-bar";
 import { SaveIndicator } from "./save-indicator";
+import { boardOverflowItems } from "./board-overflow-items";
+import { useNarrowScreen } from "./use-narrow-screen";
 import type { Connection } from "../live/use-snap-events";
 
 interface BoardHeaderProps {
@@ -38,20 +40,28 @@ interface BoardHeaderProps {
 }
 
 const ICON_BUTTON =
-  "flex size-8 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent";
+  "flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent pointer-coarse:size-11";
+/** Controls that a phone's header moves into the "More" menu (boardOverflowItems). */
+const WIDE_ONLY = "max-sm:hidden!";
 
+/**
+ * The board's header. On a phone (below `sm`) it stays one line at every state: the title, "Saved"
+ * as an icon, one presence avatar, the live dot and the "More" menu, which then holds what does
+ * not fit (undo, redo, connect, comments, history, settings, share) above its own items.
+ */
 export function BoardHeader(props: BoardHeaderProps) {
   const { snap, access, status, canUndo, canRedo, connecting } = props;
-  const editable = access !== "read";
+  const editable = access === "edit" || access === "manage";
+  const narrow = useNarrowScreen();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5 sm:px-5">
+      <div className="flex items-center gap-x-1.5 gap-y-2 px-2 py-2 sm:flex-wrap sm:gap-x-3 sm:px-5 sm:py-2.5">
         <Link href="/" aria-label="Back to dashboard" title="Back to dashboard" className={ICON_BUTTON}>
           <ArrowLeftIcon className="size-5" />
         </Link>
-        <div className="flex min-w-0 flex-1 basis-48 items-center gap-2.5">
+        <div className="flex min-w-0 flex-1 items-center gap-2.5 sm:basis-48">
           {snap.icon && (
-            <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg">
+            <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-lg max-sm:hidden">
               {snap.icon}
             </span>
           )}
@@ -61,11 +71,17 @@ export function BoardHeader(props: BoardHeaderProps) {
           </div>
         </div>
 
-        <div className="flex items-center gap-1.5 sm:gap-2">
-          <PresenceBar viewers={props.viewers} />
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+          <PresenceBar viewers={props.viewers} shown={narrow ? 1 : undefined} />
           <ConnectionIndicator connection={props.connection} />
           {props.onToggleComments && (
-            <button type="button" aria-pressed={props.commentsOpen ?? false} title="Comments" onClick={props.onToggleComments} className={ICON_BUTTON}>
+            <button
+              type="button"
+              aria-pressed={props.commentsOpen ?? false}
+              title="Comments"
+              onClick={props.onToggleComments}
+              className={`${ICON_BUTTON} ${WIDE_ONLY}`}
+            >
               <CommentIcon className="size-4.5" />
               <span className="sr-only">Comments</span>
             </button>
@@ -76,7 +92,7 @@ export function BoardHeader(props: BoardHeaderProps) {
               aria-pressed={props.historyOpen ?? false}
               title="History: who changed this snap"
               onClick={props.onToggleHistory}
-              className={ICON_BUTTON}
+              className={`${ICON_BUTTON} ${WIDE_ONLY}`}
             >
               <HistoryIcon className="size-4.5" />
               <span className="sr-only">History</span>
@@ -85,7 +101,7 @@ export function BoardHeader(props: BoardHeaderProps) {
           {editable ? (
             <>
               <SaveIndicator status={status} />
-              <div role="toolbar" aria-label="Edit" className="flex items-center gap-0.5 sm:border-l sm:border-slate-200 sm:pl-2">
+              <div role="toolbar" aria-label="Edit" className={`flex items-center gap-0.5 sm:border-l sm:border-slate-200 sm:pl-2 ${WIDE_ONLY}`}>
                 <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={props.onUndo} className={ICON_BUTTON}>
                   <UndoIcon className="size-4.5" />
                 </button>
@@ -105,24 +121,30 @@ export function BoardHeader(props: BoardHeaderProps) {
                   <span className="sr-only sm:not-sr-only">Connect</span>
                 </button>
               </div>
-              <Button variant="secondary" size="sm" onClick={props.onOpenSettings}>
+              <Button variant="secondary" size="sm" onClick={props.onOpenSettings} className={WIDE_ONLY}>
                 <SettingsIcon className="size-4" />
                 <span className="sr-only sm:not-sr-only">Settings</span>
               </Button>
               {access === "manage" && (
-                <Button size="sm" onClick={props.onOpenShare}>
+                <Button size="sm" onClick={props.onOpenShare} className={WIDE_ONLY}>
                   <ShareIcon className="size-4" />
                   Share
                 </Button>
               )}
             </>
           ) : (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-600">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium whitespace-nowrap text-slate-600">
               <LockIcon className="size-3.5" />
-              View only
+              <span className="max-sm:sr-only">{access === "comment" ? "Can comment" : "View only"}</span>
             </span>
           )}
-          <BoardTransferMenu snapId={snap.id} title={snap.title} editable={editable} className={ICON_BUTTON} />
+          <BoardTransferMenu
+            snapId={snap.id}
+            title={snap.title}
+            editable={editable}
+            className={ICON_BUTTON}
+            leadingItems={narrow ? boardOverflowItems(props) : undefined}
+          />
         </div>
       </div>
     </header>

@@ -12,7 +12,8 @@ export function ConnectionIndicator({ connection }: { connection: Connection }) 
   return (
     <span role="status" aria-label={name} title={name} className={`inline-flex h-8 items-center gap-1.5 text-xs font-medium whitespace-nowrap ${tone}`}>
       <span aria-hidden="true" className={`size-2 rounded-full ${dot}`} />
-      {text}
+      {/* A phone shows the dot; the status's name says the rest. */}
+      <span className="max-sm:hidden">{text}</span>
     </span>
   );
 }

@@ -34,7 +34,7 @@ export function EditableTitle({ title, editable, onRename }: EditableTitleProps)
             if (event.key === "Enter") commit();
             else if (event.key === "Escape") setDraft(null);
           }}
-          className="h-8 w-full min-w-40 rounded-md border border-indigo-400 bg-white px-2 text-base font-semibold text-slate-900 sm:text-lg"
+          className="h-8 w-full min-w-40 rounded-md border border-indigo-400 bg-white px-2 text-base font-semibold text-slate-900 sm:text-lg pointer-coarse:h-11"
         />
       </h1>
     );
@@ -47,7 +47,7 @@ export function EditableTitle({ title, editable, onRename }: EditableTitleProps)
         aria-label={`Rename snap: ${title}`}
         title="Rename"
         onClick={() => setDraft(title)}
-        className="-mx-1 block max-w-full truncate rounded-md px-1 text-left text-base font-semibold text-slate-900 hover:bg-slate-100 sm:text-lg"
+        className="-mx-1 block max-w-full truncate rounded-md px-1 text-left text-base font-semibold text-slate-900 hover:bg-slate-100 sm:text-lg pointer-coarse:min-h-11"
       >
         {title}
       </button>

@@ -3,14 +3,17 @@ import { VIEWER_TEXT_COLOR, viewerColor } from "../live/viewer-color";
 
 const SHOWN = 4;
 
-/** The others viewing the snap, as initials; one entry per person however many tabs they have open. */
-export function PresenceBar({ viewers }: { viewers: readonly Viewer[] }) {
+/**
+ * The others viewing the snap, as initials; one entry per person however many tabs they have open.
+ * `shown` avatars at most (a phone's header shows one), the rest as "+n".
+ */
+export function PresenceBar({ viewers, shown = SHOWN }: { viewers: readonly Viewer[]; shown?: number }) {
   const people = [...new Map(viewers.map((viewer) => [viewer.userId, viewer])).values()];
   if (people.length === 0) return null;
-  const hidden = people.slice(SHOWN);
+  const hidden = people.slice(shown);
   return (
-    <ul aria-label="People viewing this snap" className="flex items-center -space-x-1.5">
-      {people.slice(0, SHOWN).map((viewer) => {
+    <ul aria-label="People viewing this snap" className="flex shrink-0 items-center -space-x-1.5">
+      {people.slice(0, shown).map((viewer) => {
         const label = `${viewer.name} is ${viewers.some((other) => other.userId === viewer.userId && other.editingCardId) ? "editing" : "viewing"}`;
         return (
           <li key={viewer.userId}>

@@ -10,6 +10,11 @@ import { CardInspector } from "./card-inspector";
 import { InspectorHint } from "./inspector-hint";
 import { InspectorPanel } from "./inspector-panel";
 import { LineInspector } from "./line-inspector";
+import { useInspectorRail } from "./use-inspector-rail";
+import { MultiCardInspector } from "./multi-card-inspector";
+import { countLabel } from "../state/selection-model";
+import { CardAttachments } from "../files/card-attachments";
+import { InspectorSection } from "./inspector-section";
 
 interface BoardInspectorProps {
   doc: BoardDoc;
@@ -17,6 +22,10 @@ interface BoardInspectorProps {
   actions: BoardActions;
   /** Focus entered or left the panel: editing the selected card, which the others are told (presence). */
   onFocusChange: (focused: boolean) => void;
+  /** The comments' sheet is open: on a phone the inspector's sheet steps aside, so neither covers the other. */
+  sheetHidden?: boolean;
+  /** A reader's inspector: only a selected card's attachments, to download (nothing when it has none). */
+  readOnly?: boolean;
 }
 
 /**
@@ -24,12 +33,33 @@ interface BoardInspectorProps {
  * it does not re-render for a new one), one frame late: docs/ARCHITECTURE.md, "The board in the
  * browser: an arrow key's frame".
  */
-export const BoardInspector = memo(function BoardInspector({ doc, selections, actions, onFocusChange }: BoardInspectorProps) {
+export const BoardInspector = memo(function BoardInspector({ doc, selections, actions, onFocusChange, sheetHidden, readOnly = false }: BoardInspectorProps) {
   // One frame late: an arrow key's frame holds only the canvas's change, the inspector's comes after it.
   const selection = usePaintedSnapshot(selections.subscribe, selections.get);
   const [collapsed, setCollapsed] = useState(false);
+  const [railed, toggleRailed] = useInspectorRail();
   const card = selection?.kind === "card" ? cardIndex(doc.cards).get(selection.id) : undefined;
+  const group = selection?.kind === "cards" ? selection.ids.flatMap((id) => cardIndex(doc.cards).get(id) ?? []) : [];
   const line = selection?.kind === "line" ? doc.lines.find((candidate) => candidate.id === selection.id) : undefined;
+  if (readOnly) {
+    if (!card?.attachments.length) return null;
+    return (
+      <InspectorPanel
+        title="Card"
+        active
+        collapsed={collapsed}
+        onToggleCollapsed={() => setCollapsed((value) => !value)}
+        railed={railed}
+        onToggleRailed={toggleRailed}
+        sheetHidden={sheetHidden}
+        onClose={() => actions.select(null)}
+      >
+        <InspectorSection title="Attachments">
+          <CardAttachments snapId={doc.snap.id} card={card} />
+        </InspectorSection>
+      </InspectorPanel>
+    );
+  }
   return (
     <div
       className="contents"
@@ -39,20 +69,28 @@ export const BoardInspector = memo(function BoardInspector({ doc, selections, ac
       }}
     >
       <InspectorPanel
-        title={card ? "Card" : line ? "Line" : "Inspector"}
-        active={Boolean(card || line)}
+        title={card ? "Card" : group.length > 1 ? countLabel(group.length) : line ? "Line" : "Inspector"}
+        active={Boolean(card || line || group.length > 1)}
         collapsed={collapsed}
         onToggleCollapsed={() => setCollapsed((value) => !value)}
+        railed={railed}
+        onToggleRailed={toggleRailed}
+        sheetHidden={sheetHidden}
         onClose={() => actions.select(null)}
       >
         {card ? (
           <CardInspector
+            snapId={doc.snap.id}
             card={card}
             onChange={(patch, key) => actions.updateCard(card.id, patch, key)}
             onMove={(target) => actions.moveCardTo(card.id, target)}
             onResize={(span) => actions.resizeCardTo(card.id, span)}
             onDelete={() => actions.deleteCard(card.id)}
+            onAttach={(file) => actions.attachFile(card.id, file)}
+            onDetach={(fileId) => actions.detachFile(card.id, fileId)}
           />
+        ) : group.length > 1 ? (
+          <MultiCardInspector cards={group} onChange={actions.patchSelection} onDelete={actions.deleteSelection} />
         ) : line ? (
           <LineInspector line={line} onChange={(patch) => actions.updateLine(line.id, patch)} onDelete={() => actions.deleteLine(line.id)} />
         ) : (

@@ -25,6 +25,8 @@ import { CARD_TYPES, cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import { cardTypeViewOf } from "@/lib/card-types/views";
 import { InspectorSection } from "./inspector-section";
+import { UploadFileButton } from "../files/upload-file-button";
+import { CardAttachments } from "../files/card-attachments";
 
 const FONT_LABELS: Record<string, string> = {
   "text-xs": "Extra small",
@@ -35,16 +37,20 @@ const FONT_LABELS: Record<string, string> = {
 };
 
 interface CardInspectorProps {
+  /** The card's snap: where a picked file is uploaded. */
+  snapId: string;
   card: BoardCard;
   /** A field edit; edits sharing a key in quick succession undo together. */
   onChange: (patch: CardPatch, key?: string) => void;
   onMove: (target: { row: number; col: number }) => void;
   onResize: (span: { rowSpan: number; colSpan: number }) => void;
   onDelete: () => void;
+  onAttach: (file: BoardCard["attachments"][number]) => void;
+  onDetach: (fileId: string) => void;
 }
 
 /** Every field of the selected card. Each change applies at once and is saved like any board edit. */
-export function CardInspector({ card, onChange, onMove, onResize, onDelete }: CardInspectorProps) {
+export function CardInspector({ snapId, card, onChange, onMove, onResize, onDelete, onAttach, onDetach }: CardInspectorProps) {
   const typeOptions: { value: string; label: string }[] = CARD_TYPES.map((type) => ({ value: type.name, label: type.label }));
   if (!typeOptions.some((option) => option.value === card.cellType)) typeOptions.push({ value: card.cellType, label: `${card.cellType} (custom)` });
   const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({
@@ -69,6 +75,15 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
           spellCheck={!isUrl}
           onChange={(event) => onChange({ title: event.target.value }, `title:${card.id}`)}
         />
+        {url && !url.httpsOnly && (
+          <UploadFileButton
+            snapId={snapId}
+            cardId={card.id}
+            accept={card.cellType === "image" ? "image/png,image/jpeg,image/webp,image/gif,image/avif" : undefined}
+            label={card.cellType === "image" ? "Upload an image…" : "Upload a file…"}
+            onUploaded={(uploaded) => onChange({ title: uploaded.url })}
+          />
+        )}
         <TextareaField
           label={inspector.noteLabel ?? "Note"}
           value={card.note}
@@ -88,6 +103,10 @@ export function CardInspector({ card, onChange, onMove, onResize, onDelete }: Ca
             Completed
           </label>
         )}
+      </InspectorSection>
+
+      <InspectorSection title="Attachments">
+        <CardAttachments snapId={snapId} card={card} onAttach={onAttach} onDetach={onDetach} />
       </InspectorSection>
 
       <InspectorSection title="Fill and border">

@@ -4,6 +4,7 @@ import type { Change } from "../state/board-changes";
 import { BoardIdMap } from "../state/board-id-map";
 import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "../state/board-types";
 import { SaveQueue } from "../state/save-queue";
+import { groupCardChanges, MAX_CHANGE_ITEMS, type CardGroup, type ChangesAnswer, type ChangesBody } from "./card-changes";
 import { toBoardCard, toBoardSnap } from "../state/to-board-doc";
 
 export type SaveStatus = "idle" | "saving" | "saved" | "error";
@@ -130,7 +131,15 @@ export class BoardSync {
   /** baseVersion: the snap version the edit was based on (default: the version seen now). */
   push(changes: readonly Change[], baseVersion: number | null = this.events.baseVersion?.() ?? null): void {
     const base = baseVersion;
+    // A gesture over several cards is one change of the snap: one request, all or nothing.
+    const group = groupCardChanges(changes);
+    if (group) {
+      for (const card of group.creates) this.creating.set(card.id, (this.creating.get(card.id) ?? 0) + 1);
+      for (const card of group.deletes) this.pendingCards.delete(card.id);
+      this.enqueue(base, () => this.sendGroup(group));
+    }
     for (const change of changes) {
+      if (group && (change.type === "createCards" || change.type === "deleteCards" || change.type === "updateCards")) continue;
       switch (change.type) {
         case "updateCards":
           for (const { id, after } of change.updates) this.pendingCards.set(id, { ...this.pendingCards.get(id), ...after });
@@ -300,7 +309,7 @@ export class BoardSync {
     // with it. Cards still being created are held back before this (sendPending).
     const updates = [...cards].flatMap(([localId, patch]) => {
       const id = this.ids.serverIdOf(localId);
-      return id ? [{ localId, body: { ...patch, id } }] : [];
+      return id ? [{ localId, body: { ...toWire(patch), id } }] : [];
     });
     for (let start = 0; start < updates.length; start += BATCH_LIMIT) {
       const chunk = updates.slice(start, start + BATCH_LIMIT);
@@ -379,6 +388,75 @@ export class BoardSync {
       this.succeed();
     }
     if (lines.length) await this.createLines(lines);
+  }
+
+  private async sendGroup(group: CardGroup): Promise<void> {
+    try {
+      await this.sendGroupChanges(group);
+    } finally {
+      for (const card of group.creates) {
+        const count = (this.creating.get(card.id) ?? 1) - 1;
+        if (count > 0) this.creating.set(card.id, count);
+        else this.creating.delete(card.id);
+      }
+    }
+    if (group.lines.length) await this.createLines(group.lines);
+    if (group.creates.some((card) => this.pendingCards.has(card.id))) this.flush();
+  }
+
+  /**
+   * The group as `POST /api/snaps/:id/changes` (docs/API.md, "Changes"): one request, or one per
+   * 5,000 items. Cards without a server id (their create failed) are left out.
+   */
+  private async sendGroupChanges(group: CardGroup): Promise<void> {
+    type Item = { kind: "delete"; card: BoardCard } | { kind: "update"; id: string; after: CardPatch } | { kind: "create"; card: BoardCard };
+    const items: Item[] = [
+      ...group.deletes.filter((card) => this.ids.isSaved(card.id)).map((card) => ({ kind: "delete" as const, card })),
+      ...group.updates.filter((update) => this.ids.isSaved(update.id)).map(({ id, after }) => ({ kind: "update" as const, id, after })),
+      ...group.creates.filter((card) => !this.ids.isSaved(card.id)).map((card) => ({ kind: "create" as const, card })),
+    ];
+    for (let start = 0; start < items.length; start += MAX_CHANGE_ITEMS) {
+      const chunk = items.slice(start, start + MAX_CHANGE_ITEMS);
+      const creates = chunk.flatMap((item) => (item.kind === "create" ? [item.card] : []));
+      const updates = chunk.flatMap((item) => (item.kind === "update" ? [item] : []));
+      const deletes = chunk.flatMap((item) => (item.kind === "delete" ? [item.card] : []));
+      const body: ChangesBody = {};
+      // The board keeps fields it does not know as they came (a fontSize since dropped); the server checks them.
+      if (creates.length) body.create = creates.map(withoutId) as ChangesBody["create"];
+      if (updates.length) body.update = updates.map(({ id, after }) => ({ ...toWire(after), id: this.ids.serverIdOf(id)! })) as ChangesBody["update"];
+      if (deletes.length) body.delete = deletes.map((card) => this.ids.serverIdOf(card.id)!);
+      const saved = { cards: updates.map(({ id, after }) => ({ id, fields: Object.keys(after) })) };
+      const result = await this.send<ChangesAnswer>(`/api/snaps/${this.snapId}/changes`, { method: "POST", body }, saved);
+      if (!result.ok) {
+        const failed = items.slice(start);
+        const removeCards = failed.flatMap((item) => (item.kind === "create" ? [item.card.id] : []));
+        const restored = failed.flatMap((item) => (item.kind === "delete" ? [item.card.id] : item.kind === "update" ? [item.id] : []));
+        const gone = new Set(failed.flatMap((item) => (item.kind === "delete" ? [item.card.id] : [])));
+        for (const id of [...removeCards, ...restored]) this.pendingCards.delete(id);
+        this.fail(
+          {
+            removeCards,
+            upsertCards: restored.flatMap((id) => this.confirmedCards.get(id) ?? []),
+            upsertLines: [...this.confirmedLines.values()].filter((line) => gone.has(line.fromCardId) || gone.has(line.toCardId)),
+          },
+          result.error.message,
+        );
+        return;
+      }
+      if (!result.headers?.get("Snap-Version") && Number.isInteger(result.data.version)) this.events.onSaved?.({ version: result.data.version, ...saved });
+      result.data.created.forEach((card, index) => {
+        const local = creates[index];
+        if (!local) return;
+        this.ids.link(local.id, card.id);
+        this.confirmedCards.set(local.id, { ...toBoardCard(card), id: local.id });
+      });
+      for (const card of result.data.updated) {
+        const local = this.localCard(card);
+        this.confirmedCards.set(local.id, local);
+      }
+      for (const card of deletes) this.forgetCard(card.id);
+      this.succeed();
+    }
   }
 
   private async deleteCards(cards: BoardCard[]): Promise<void> {
@@ -477,8 +555,16 @@ export class BoardSync {
   }
 }
 
-function withoutId(card: BoardCard): Omit<BoardCard, "id"> {
+function withoutId(card: BoardCard): WireFields<Omit<BoardCard, "id">> {
   const fields: Partial<BoardCard> = { ...card };
   delete fields.id;
-  return fields as Omit<BoardCard, "id">;
+  return toWire(fields as Omit<BoardCard, "id">);
+}
+
+type WireFields<T> = Omit<T, "attachments"> & { attachments?: string[] };
+
+/** The API takes a card's attachments as file ids (docs/API.md, "Cards"); the board holds them as answered. */
+function toWire<T extends { attachments?: BoardCard["attachments"] }>(fields: T): WireFields<T> {
+  const { attachments, ...rest } = fields;
+  return attachments === undefined ? rest : { ...rest, attachments: attachments.map((file) => file.id) };
 }

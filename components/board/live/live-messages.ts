@@ -3,7 +3,7 @@ import type { BoardCard, BoardLine, BoardSnap } from "../state/board-types";
 import type { CommentMessage } from "../comments/comment-types";
 
 /**
- * The messages of GET /api/snaps/:id/events as the board reads them (the contract is the README's
+ * The messages of GET /api/snaps/:id/events as the board reads them (the contract is docs/API.md,
  * "Live collaboration" section). Ids are the server's; the board translates them to its own.
  */
 export interface Actor {
@@ -41,11 +41,12 @@ export type LiveMessage =
   | { type: "change"; data: ChangeMessage }
   | { type: "reset"; data: { version: number } }
   | { type: "presence"; data: PresenceMessage }
+  | { type: "access"; data: { access: "read" | "comment" | "edit" | "manage" } }
   | { type: "access-revoked"; data: { message: string } }
   | { type: "deleted"; data: { message: string } }
   | { type: "comment"; data: CommentMessage };
 
-export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access-revoked", "deleted", "comment"] as const;
+export const LIVE_MESSAGE_TYPES = ["ready", "change", "reset", "presence", "access", "access-revoked", "deleted", "comment"] as const;
 
 /** A `change` message with every list present: the server leaves out what a write did not touch. */
 export function readChange(data: Partial<ChangeMessage> & { version: number; actor: { userId: string; name: string | null } }): ChangeMessage {

@@ -17,6 +17,8 @@ export interface LiveState {
   connectionId: string | null;
   /** Why this viewer can no longer be on the board (access lost, snap deleted), once it is so. */
   gone: string | null;
+  /** What this viewer may now do, once the server says it changed (a role lowered, say); null until then. */
+  access: "read" | "comment" | "edit" | "manage" | null;
 }
 
 const FIRST_RETRY_MS = 1000;
@@ -40,7 +42,7 @@ const GONE_BY_STATUS: Record<number, string> = {
  * failure to reconnect is checked against the snap itself, to tell a lost access from a lost network.
  */
 export function useSnapEvents(store: BoardStore, snapId: string, comments?: { receive: (message: CommentMessage) => void; reload: () => void }): LiveState {
-  const [state, setState] = useState<LiveState>({ connection: "connecting", viewers: [], connectionId: null, gone: null });
+  const [state, setState] = useState<LiveState>({ connection: "connecting", viewers: [], connectionId: null, gone: null, access: null });
   // Comments move no version: after a reconnect the board reads them again instead of catching up.
   const commentsRef = useRef(comments);
   useEffect(() => {
@@ -92,6 +94,9 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
           break;
         case "presence":
           update({ viewers: message.data.viewers.filter((viewer) => viewer.connectionId !== myConnection) });
+          break;
+        case "access":
+          update({ access: message.data.access });
           break;
         case "access-revoked":
         case "deleted":

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { cardFieldsSchema } from "@/lib/board-model/card-schemas";
+import type { CardAttachment, cardFieldsSchema } from "@/lib/board-model/card-schemas";
 import type { lineSchema } from "@/lib/board-model/line-schemas";
 import type { snapSchema } from "@/lib/snaps/snap-schemas";
 
@@ -9,7 +9,7 @@ type CardFields = z.infer<typeof cardFieldsSchema>;
  * A card as the board holds it. fontSize and cellType are plain strings: a card written before a
  * size was dropped, or of a type this UI does not know, must still render.
  */
-export type BoardCard = Omit<CardFields, "fontSize"> & { id: string; fontSize: string };
+export type BoardCard = Omit<CardFields, "fontSize" | "attachments"> & { id: string; fontSize: string; attachments: CardAttachment[] };
 
 /** A line as the API answers it; the board knows its snap. */
 export type BoardLine = Omit<z.output<typeof lineSchema>, "snapId">;
@@ -43,7 +43,7 @@ export interface BoardDoc {
 }
 
 /** What the signed-in caller may do (docs/API.md, "Permissions"): read, edit content, or also share and delete. */
-export type BoardAccess = "read" | "edit" | "manage";
+export type BoardAccess = "read" | "comment" | "edit" | "manage";
 
 export type CardPatch = Partial<Omit<BoardCard, "id">>;
 export type LinePatch = Partial<Pick<BoardLine, "color" | "style" | "arrow">>;

@@ -30,9 +30,18 @@ function sameSelection(a: Selection | null, b: Selection | null): boolean {
   if (a === b) return true;
   if (!a || !b || a.kind !== b.kind) return false;
   if (a.kind === "cell") return b.kind === "cell" && a.row === b.row && a.col === b.col;
-  return b.kind !== "cell" && a.id === b.id;
+  if (a.kind === "cards") return b.kind === "cards" && sameCell(a.anchor, b.anchor) && sameCell(a.head, b.head) && sameIds(a.ids, b.ids);
+  return (b.kind === "card" || b.kind === "line") && a.id === b.id;
 }
 
 export function useSelection(store: SelectionStore): Selection | null {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+function sameCell(a: { row: number; col: number }, b: { row: number; col: number }): boolean {
+  return a.row === b.row && a.col === b.col;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  return a === b || (a.length === b.length && a.every((id, index) => id === b[index]));
 }

@@ -14,7 +14,7 @@ export interface SnapSource {
   colWidths: unknown;
   folderId: string | null;
   isPublic: boolean;
-  shareMode: "view" | "edit";
+  shareMode: "view" | "comment" | "edit";
   shareToken: string | null;
   sharedWithWorkspace: boolean;
   cards: (BoardCard & { snapId?: string })[];
@@ -78,6 +78,7 @@ export function toBoardCard(card: BoardCard & { snapId?: string }): BoardCard {
     cellType: card.cellType,
     completed: card.completed,
     note: card.note,
+    attachments: card.attachments ?? [],
     textAlign: card.textAlign,
     verticalAlign: card.verticalAlign,
     fontSize: card.fontSize,
@@ -112,7 +113,8 @@ export function packCard(card: BoardCard): PackedCard {
   const blank = blankCard(card.id, card.row, card.col);
   const packed: Record<string, unknown> = {};
   for (const key of Object.keys(card) as (keyof BoardCard)[]) {
-    if (key === "id" || key === "row" || key === "col" || card[key] !== blank[key]) packed[key] = card[key];
+    const differs = key === "attachments" ? card.attachments.length > 0 : card[key] !== blank[key];
+    if (key === "id" || key === "row" || key === "col" || differs) packed[key] = card[key];
   }
   return packed as PackedCard;
 }

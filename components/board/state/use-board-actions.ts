@@ -1,10 +1,12 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { CanvasActions } from "../canvas/canvas-actions";
+import type { CanvasActions, EditMove } from "../canvas/canvas-actions";
+import { cardIndex } from "../grid/card-index";
+import { groupActions, type GroupActions } from "./group-actions";
 import { cardUpdate, linesTouching, type Change } from "./board-changes";
 import type { BoardStore } from "./board-store";
-import type { BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";
+import type { BoardCard, BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";
 import { gridSize } from "../grid/grid-geometry";
 import { blankCard, cardsOnlyIn, isBlankCard, planAddTrack, planMove, planRemoveTrack, planResize, type Axis, type Plan } from "../grid/grid-plans";
 import { newLocalId } from "./new-local-id";
@@ -21,8 +23,14 @@ export interface PendingRemoval {
   count: number;
 }
 
-export interface BoardActions extends CanvasActions {
+/** How the inline editor opened: Enter or a double click (text selected), F2 (caret at the end), or typing (the typed text replaces it). */
+export type EditMode = "select" | "end" | "type";
+
+export interface BoardActions extends CanvasActions, GroupActions {
   updateCard(id: string, patch: CardPatch, key?: string, baseVersion?: number): void;
+  /** Adds a stored file to the card's attachments as the card is then (an upload ends later than it began). */
+  attachFile(id: string, file: BoardCard["attachments"][number]): void;
+  detachFile(id: string, fileId: string): void;
   moveCardTo(id: string, target: { row: number; col: number }): void;
   resizeCardTo(id: string, span: { rowSpan: number; colSpan: number }): void;
   updateLine(id: string, patch: LinePatch): void;
@@ -40,8 +48,16 @@ const DEFAULT_LINE = { color: "#64748b", style: "solid", arrow: "end" } as const
  * editor does). Each reads the store's current document, builds the changes, and applies them;
  * plans that cannot be carried out say why in a toast instead.
  */
-export function useBoardActions(store: BoardStore, editable: boolean, setSelection: (selection: Selection | null) => void) {
+export function useBoardActions(
+  store: BoardStore,
+  editable: boolean,
+  setSelection: (selection: Selection | null) => void,
+  getSelection: () => Selection | null = () => null,
+) {
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ mode: EditMode; text: string | null }>({ mode: "select", text: null });
+  /** The context menu's place in the window, while it is open. */
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const [connect, setConnectState] = useState<ConnectState>({ active: false, fromId: null });
   const [removal, setRemoval] = useState<PendingRemoval | null>(null);
   // The connect state is read by handlers between renders (a quick second click), so it lives in a ref too.
@@ -62,20 +78,50 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
       return gridSize(cards, snap.rowHeights, snap.colWidths);
     };
     /** Plans read the whole board (what a move or resize lands on): they wait until every card is loaded. */
-    const carryOut = (plan: () => Plan) => {
-      if (!store.requireWholeBoard()) return;
+    const carryOut = (plan: () => Plan): boolean => {
+      if (!store.requireWholeBoard()) return false;
       const planned = plan();
-      if ("error" in planned) store.notify(planned.error, "error");
-      else store.apply(planned.changes);
+      if ("error" in planned) {
+        store.notify(planned.error, "error");
+        return false;
+      }
+      store.apply(planned.changes);
+      return true;
     };
     const updateCard = (id: string, patch: CardPatch, key?: string, baseVersion?: number) => {
       const card = doc().cards.find((candidate) => candidate.id === id);
       const update = card && cardUpdate(card, patch);
       if (update) store.apply([{ type: "updateCards", updates: [update] }], { key, baseVersion });
     };
-    const beginEdit = (id: string, title: string) => {
+    const beginEdit = (id: string, title: string, mode: EditMode = "select", text: string | null = null) => {
       editStartRef.current = { id, title, version: store.remote.version };
+      setEditing({ mode, text });
       setEditingId(id);
+    };
+    /** After Enter or Tab in the inline editor: the next card or empty cell that way is selected and focused. */
+    const moveFrom = (id: string, move: EditMove) => {
+      const { cards } = doc();
+      const card = cardIndex(cards).get(id);
+      if (!card) return;
+      const { rows, cols } = bounds();
+      const target =
+        move === "down"
+          ? { row: card.row + card.rowSpan, col: card.col }
+          : move === "up"
+            ? { row: card.row - 1, col: card.col }
+            : move === "right"
+              ? { row: card.row, col: card.col + card.colSpan }
+              : { row: card.row, col: card.col - 1 };
+      if (target.row < 0 || target.col < 0 || target.row >= rows || target.col >= cols) {
+        focusRequestRef.current = { kind: "card", id };
+        return;
+      }
+      const there = cards.find(
+        (other) => other.row <= target.row && target.row < other.row + other.rowSpan && other.col <= target.col && target.col < other.col + other.colSpan,
+      );
+      const next: Selection = there ? { kind: "card", id: there.id } : { kind: "cell", ...target };
+      setSelection(next);
+      focusRequestRef.current = next;
     };
     const endEdit = () => {
       editStartRef.current = null;
@@ -93,15 +139,16 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
 
     return {
       select: (selection) => setSelection(selection),
-      startEdit: (id) => {
+      startEdit: (id, options) => {
         const card = doc().cards.find((candidate) => candidate.id === id);
         if (!editable || !card) return;
         setSelection({ kind: "card", id });
-        beginEdit(id, card.title);
+        beginEdit(id, card.title, options?.text !== undefined ? "type" : (options?.mode ?? "select"), options?.text ?? null);
       },
-      commitEdit: (id, text) => {
+      commitEdit: (id, text, move) => {
         const start = editStartRef.current;
         endEdit();
+        if (move) moveFrom(id, move);
         // Unchanged text is no edit: saving it would undo what someone else wrote meanwhile.
         if (start?.id === id && start.title === text) return;
         updateCard(id, { title: text }, undefined, start?.id === id ? start.version : undefined);
@@ -112,17 +159,25 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         if (card) updateCard(id, { completed: !card.completed });
       },
       updateCard,
+      attachFile: (id, file) => {
+        const card = doc().cards.find((candidate) => candidate.id === id);
+        if (card && !card.attachments.some((attached) => attached.id === file.id)) updateCard(id, { attachments: [...card.attachments, file] });
+      },
+      detachFile: (id, fileId) => {
+        const card = doc().cards.find((candidate) => candidate.id === id);
+        if (card) updateCard(id, { attachments: card.attachments.filter((attached) => attached.id !== fileId) });
+      },
       moveCard: (id, target) => carryOut(() => planMove(doc(), id, target, bounds())),
       moveCardTo: (id, target) => carryOut(() => planMove(doc(), id, target)),
       resizeCard: (id, span) => carryOut(() => planResize(doc(), id, span, bounds())),
       resizeCardTo: (id, span) => carryOut(() => planResize(doc(), id, span)),
-      addCardAt: (row, col) => {
+      addCardAt: (row, col, text) => {
         // The cell may hold a card that is not loaded yet.
         if (!store.requireWholeBoard()) return;
         const card = blankCard(newLocalId(), row, col);
         store.apply([{ type: "createCards", cards: [card], lines: [] }]);
         setSelection({ kind: "card", id: card.id });
-        beginEdit(card.id, card.title);
+        beginEdit(card.id, card.title, text === undefined ? "select" : "type", text ?? null);
       },
       deleteCard: (id) => {
         const current = doc();
@@ -182,6 +237,15 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         setConnect({ active: false, fromId: null });
         setSelection({ kind: "line", id: line.id });
       },
+      ...groupActions({
+        store,
+        getSelection,
+        setSelection,
+        carryOut,
+      }),
+      openMenu: (at) => {
+        if (editable) setMenuAt(at);
+      },
       undo: () => {
         endEdit();
         store.undo();
@@ -191,7 +255,7 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
         store.redo();
       },
     };
-  }, [store, editable, setSelection]);
+  }, [store, editable, setSelection, getSelection]);
 
   // After a delete the card's element is gone; focus its now empty cell once that is rendered.
   useEffect(() => {
@@ -207,5 +271,5 @@ export function useBoardActions(store: BoardStore, editable: boolean, setSelecti
     if (selector) document.querySelector<HTMLElement>(selector)?.focus();
   });
 
-  return { actions, editingId, connect, removal, setRemoval };
+  return { actions, editingId, editing, connect, removal, setRemoval, menuAt, closeMenu: () => setMenuAt(null) };
 }

@@ -21,17 +21,17 @@ interface AccessTokenRow {
 export type AccessTokenCheck = { principal: Principal } | { refused: "invalid" | "audience" };
 
 /**
- * The principal of an OAuth access token: its user, capped by its scopes (`read` alone reads
- * only, as a read-only API key). One indexed query by the token's SHA-256 that also reads the
- * grant's revocation and the token's expiry, so a revoked grant fails on the very next request on
- * every instance. A token is accepted only under its resource: `{base}/api` (all of /api) or
+ * The principal of an OAuth access token: its user, capped by its scopes (the token's own when a
+ * refresh narrowed them, else its grant's; `read` alone reads only, as a read-only API key). One
+ * indexed query by the token's SHA-256 that also reads the grant's revocation and the token's
+ * expiry, so a revoked grant fails on the very next request on every instance. A token is accepted only under its resource: `{base}/api` (all of /api) or
  * `{base}/api/mcp` (MCP only); anywhere else it is refused as another audience's.
  */
 export async function authenticateAccessToken(token: string, base: string, pathname: string): Promise<AccessTokenCheck> {
   if (!isAccessTokenShaped(token)) return { refused: "invalid" };
   // On the pool directly, as the API key's lookup (lib/db/query-rows.ts).
   const rows = await queryRows<AccessTokenRow>(
-    `SELECT g.id AS "grantId", g."userId", m."workspaceId", m.role::text AS role, g.scopes, g.resource, g."clientId", c.name AS "clientName", g."lastUsedAt"
+    `SELECT g.id AS "grantId", g."userId", m."workspaceId", m.role::text AS role, COALESCE(t.scopes, g.scopes) AS scopes, g.resource, g."clientId", c.name AS "clientName", g."lastUsedAt"
      FROM "OAuthToken" t
      JOIN "OAuthGrant" g ON g.id = t."grantId"
      JOIN "OAuthClient" c ON c.id = g."clientId"

@@ -19,8 +19,19 @@ interface ActiveKeyRow {
 /** Fingerprints of keys this process has already proven with bcrypt, mapped to their row id. */
 const provenKeyIds = new Map<string, string>();
 const MAX_PROVEN_KEYS = 50_000;
+/**
+ * The row each proven key had when this process last read it, for the writes that check the key in
+ * their own statement instead of reading it first (unreadKeyPrincipal). Never trusted on its own.
+ */
+const lastReadRows = new Map<string, ActiveKeyRow>();
 /** Concurrent first requests with the same key share one bcrypt compare. */
 const pendingProofs = new Map<string, Promise<string | null>>();
+
+/** The 401 of a key that is not, or no longer, active (lib/auth/authenticate-request.ts, and the writes that read their key late). */
+export const INVALID_KEY_MESSAGE = "Invalid, incomplete or revoked API key";
+
+/** The 403 of a write with a key that may only read (lib/http/route.ts, and the writes that read their key late). */
+export const READ_ONLY_KEY_MESSAGE = "This API key is read-only";
 
 /** bcrypt compares this process has run: GET /metrics `api_key_bcrypt_compares_total`. */
 export const bcryptStats = { compares: 0 };
@@ -39,9 +50,45 @@ export async function authenticateApiKey(key: string): Promise<Principal | null>
   const row = await findActiveKey(apiKeyId);
   if (!row) {
     provenKeyIds.delete(keyFingerprint);
+    lastReadRows.delete(apiKeyId);
     return null;
   }
+  lastReadRows.set(apiKeyId, row);
   recordKeyUse(row.id, row.lastUsedAt);
+  return principalOf(row);
+}
+
+/**
+ * For an operation whose one statement checks the key itself (`keyCheckedInStatement`,
+ * docs/ARCHITECTURE.md, "Single writes"): the principal of a key this process has proven and read
+ * before, from that read, marked `keyUnread`, with no database read now; null otherwise (the caller
+ * authenticates as usual). The statement writes nothing unless the key is still active, may write,
+ * and its user still has this workspace and role (lib/single-writes/caller-key-sql.ts).
+ */
+export function unreadKeyPrincipal(key: string): Principal | null {
+  if (!isWellFormedApiKey(key)) return null;
+  const apiKeyId = provenKeyIds.get(fingerprint(key));
+  const row = apiKeyId === undefined ? undefined : lastReadRows.get(apiKeyId);
+  if (!row || row.access !== "full") return null;
+  recordKeyUse(row.id, row.lastUsedAt);
+  return { ...principalOf(row), keyUnread: true };
+}
+
+/**
+ * The principal of an unread key's request, read now (after its statement found the key changed):
+ * null when the key is no longer active.
+ */
+export async function readUnreadKey(principal: Principal): Promise<Principal | null> {
+  const row = principal.apiKeyId === undefined ? null : await findActiveKey(principal.apiKeyId);
+  if (!row) {
+    if (principal.apiKeyId !== undefined) lastReadRows.delete(principal.apiKeyId);
+    return null;
+  }
+  lastReadRows.set(row.id, row);
+  return principalOf(row);
+}
+
+function principalOf(row: ActiveKeyRow): Principal {
   return { userId: row.userId, workspaceId: row.workspaceId, role: row.role, via: "apiKey", apiKeyId: row.id, access: row.access };
 }
 
@@ -76,8 +123,11 @@ async function compareWithCandidates(key: string): Promise<string | null> {
 
 function remember(keyFingerprint: string, apiKeyId: string) {
   if (provenKeyIds.size >= MAX_PROVEN_KEYS) {
-    const oldest = provenKeyIds.keys().next().value;
-    if (oldest !== undefined) provenKeyIds.delete(oldest);
+    const oldest = provenKeyIds.entries().next().value;
+    if (oldest !== undefined) {
+      provenKeyIds.delete(oldest[0]);
+      lastReadRows.delete(oldest[1]);
+    }
   }
   provenKeyIds.set(keyFingerprint, apiKeyId);
 }

@@ -14,7 +14,7 @@ export interface OidcConfig {
 }
 
 /**
- * Single sign-on, configured only by the environment (README, "Single sign-on"): on when
+ * Single sign-on, configured only by the environment (docs/OPERATIONS.md, "Single sign-on"): on when
  * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set.
  */
 export function oidcConfig(env: Config = config()): OidcConfig | null {

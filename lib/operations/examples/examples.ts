@@ -8,6 +8,7 @@ const SNAP_ID = "cm3k9x2f70001qz8r5t1v2w3y";
 const CARD_IDS = ["cm3k9x2f70002qz8rb6c7d8e9", "cm3k9x2f70003qz8rf0g1h2i3", "cm3k9x2f70004qz8rj4k5l6m7"] as const;
 const USER_ID = "cm3k9w1a20000qz8r0a1b2c3d";
 const FOLDER_ID = "cm3k9x0b40000qz8rn8o9p0q1";
+const NEW_CARD_ID = "cm3k9x4d60006qz8rv6w7x8y9";
 const LINE_ID = "cm3k9x3c50005qz8rr2s3t4u5";
 const CREATED = "2026-11-20T09:15:02.118Z";
 const UPDATED = "2026-11-21T16:40:55.903Z";
@@ -17,9 +18,22 @@ const UPDATED = "2026-11-21T16:40:55.903Z";
 const { title, ...cardDefaults } = CARD_DEFAULTS;
 export { cardDefaults };
 
-export const exampleCard = { ...cardDefaults, id: CARD_IDS[0], snapId: SNAP_ID, title: "Design review", row: 0, col: 0, color: "#fde68a" };
-export const exampleTodoCard = { ...cardDefaults, id: CARD_IDS[2], snapId: SNAP_ID, title: "Write tests", row: 1, col: 0, cellType: "todo" };
-const exampleCards = [exampleCard, { ...cardDefaults, id: CARD_IDS[1], snapId: SNAP_ID, title: "Ship", row: 0, col: 1 }, exampleTodoCard];
+/** A card answer's fields beyond a document card's: its attachments (none, unless an example gives some). */
+const cardAnswerDefaults = { ...cardDefaults, attachments: [] as { id: string; name: string; contentType: string; size: number }[] };
+const exampleAttachment = { id: "cm3k9x5e70007qz8rz0a1b2c3", name: "review-notes.pdf", contentType: "application/pdf", size: 48213 };
+
+export const exampleCard = {
+  ...cardAnswerDefaults,
+  id: CARD_IDS[0],
+  snapId: SNAP_ID,
+  title: "Design review",
+  row: 0,
+  col: 0,
+  color: "#fde68a",
+  attachments: [exampleAttachment],
+};
+export const exampleTodoCard = { ...cardAnswerDefaults, id: CARD_IDS[2], snapId: SNAP_ID, title: "Write tests", row: 1, col: 0, cellType: "todo" };
+const exampleCards = [exampleCard, { ...cardAnswerDefaults, id: CARD_IDS[1], snapId: SNAP_ID, title: "Ship", row: 0, col: 1 }, exampleTodoCard];
 
 export const exampleLine = { id: LINE_ID, snapId: SNAP_ID, fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], color: "#64748b", style: "solid", arrow: "end" };
 export const exampleFolder = { id: FOLDER_ID, name: "Roadmaps", userId: USER_ID, createdAt: CREATED, updatedAt: CREATED };
@@ -72,6 +86,23 @@ export const examples = {
       { id: CARD_IDS[1], bold: true },
     ],
   },
+  snapChanges: {
+    create: [{ row: 2, col: 0, title: "Retro", cellType: "todo" }],
+    update: [
+      { id: CARD_IDS[0], col: 1 },
+      { id: CARD_IDS[1], col: 0 },
+    ],
+    delete: [CARD_IDS[2]],
+    baseVersion: 7,
+  },
+  rangeWrite: {
+    row: 1,
+    col: 0,
+    values: [
+      ["Design review", "Ship", null],
+      ["Write tests", "Retro", "Demo"],
+    ],
+  },
   lineCreate: { fromCardId: CARD_IDS[0], toCardId: CARD_IDS[1], style: "dashed", arrow: "end" },
   lineUpdate: { color: "#ef4444", arrow: "both" },
   folderCreate: { name: "Roadmaps" },
@@ -109,6 +140,27 @@ export const examples = {
   },
   cardResponse: { card: exampleCard },
   cardsResponse: { cards: [exampleTodoCard] },
+  snapChangesResponse: {
+    version: 8,
+    created: [{ ...cardAnswerDefaults, id: NEW_CARD_ID, snapId: SNAP_ID, title: "Retro", row: 2, col: 0, cellType: "todo" }],
+    updated: [
+      { ...exampleCard, col: 1 },
+      { ...exampleCards[1], col: 0 },
+    ],
+    deleted: [CARD_IDS[2]],
+  },
+  rangeWriteResponse: {
+    version: 9,
+    created: [{ ...cardAnswerDefaults, id: NEW_CARD_ID, snapId: SNAP_ID, title: "Demo", row: 2, col: 2 }],
+    updated: [{ ...cardAnswerDefaults, id: CARD_IDS[1], snapId: SNAP_ID, title: "Retro", row: 2, col: 1 }],
+    deleted: [],
+  },
+  rangeResponse: {
+    values: [
+      ["Design review", "Ship", null],
+      ["Write tests", "Retro", "Demo"],
+    ],
+  },
   lineResponse: { line: exampleLine },
   folderResponse: { folder: exampleFolder },
   foldersResponse: { folders: [exampleFolder] },
@@ -154,15 +206,27 @@ export const examples = {
   ownInvitationsResponse: {
     invitations: [
       {
+        kind: "board",
+        id: "cm3k9w1a2000cqz8rinv2te02",
+        role: "commenter",
+        createdAt: "2026-11-27T10:00:00.000Z",
+        expiresAt: "2026-12-11T10:00:00.000Z",
+        snap: { id: SNAP_ID, title: "Sprint 42" },
+        workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" },
+        invitedBy: { name: "Ada", email: "ada@example.com" },
+      },
+      {
+        kind: "workspace",
         id: "cm3k9w1a2000bqz8rinv1te01",
         role: "member",
+        createdAt: "2026-11-27T09:30:00.000Z",
         expiresAt: "2026-12-11T09:30:00.000Z",
         workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" },
         invitedBy: { name: "Ada", email: "ada@example.com" },
       },
     ],
   },
-  acceptedInvitation: { workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" }, role: "member" },
+  acceptedInvitation: { kind: "workspace", workspace: { id: "cm3k9w1a20009qz8rz9y8x7w6", name: "Ada's workspace" }, role: "member" },
   mcpResponse: {
     jsonrpc: "2.0",
     id: 1,

@@ -23,7 +23,12 @@ export default async function WorkspaceSettingsPage() {
     <>
       <OwnInvitations
         key={workspace.id}
-        initialInvitations={own.invitations.map((invitation) => ({ ...invitation, expiresAt: invitation.expiresAt.toISOString() }))}
+        initialInvitations={own.invitations.map((invitation) => ({
+          kind: "workspace" as const,
+          ...invitation,
+          createdAt: invitation.createdAt.toISOString(),
+          expiresAt: invitation.expiresAt.toISOString(),
+        }))}
       />
       <WorkspacePanel
         // A new workspace or role (after stepping down or leaving) starts the panel afresh.

@@ -7,7 +7,9 @@ import { checkAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { consentToken } from "@/lib/oauth/consent-token";
 import { OAUTH_PATHS } from "@/lib/oauth/oauth-config";
 import { describeConsent } from "@/lib/oauth/describe-consent";
-import { pageBaseUrl } from "@/lib/oauth/page-base-url";
+import { pageBaseUrl, pageRequest } from "@/lib/oauth/page-base-url";
+import { clientRegistrationBudget } from "@/lib/oauth/client-registration-budget";
+import { ApiError } from "@/lib/errors/api-error";
 
 export const metadata: Metadata = { title: "Connect an app" };
 
@@ -23,14 +25,20 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const principal = await getPagePrincipal();
   if (!principal) redirect(`/sign-in?next=${encodeURIComponent(`${OAUTH_PATHS.consent}?${query}`)}`);
 
-  const check = await checkAuthorizationRequest(new URLSearchParams(query), await pageBaseUrl());
-  if (!check.ok && "redirect" in check) redirect(check.redirect);
+  const check = await checkAuthorizationRequest(new URLSearchParams(query), await pageBaseUrl(), clientRegistrationBudget(await pageRequest())).catch(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.code === "RATE_LIMITED")
+        return { ok: false as const, error: null, message: "Too many new apps were connected from your address. Try again later." };
+      throw error;
+    },
+  );
+  // Never a redirect to the app before you have seen this page (lib/oauth/authorization-request.ts).
   if (!check.ok) {
     return (
       <>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">This app cannot be connected</h1>
         <div className="mt-5">
-          <Alert>{check.page}</Alert>
+          <Alert>{check.error ? `${check.message} (${check.error})` : check.message}</Alert>
         </div>
       </>
     );
@@ -72,8 +80,8 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
         </div>
       </dl>
       <p className="mt-4 text-xs text-slate-500">
-        It acts as you, within these limits, until you revoke it in Settings › Integrations. It can never manage your API keys, connected apps, account or
-        workspace members.
+        It acts as you, within these limits, until you revoke it in Settings › Integrations. It can never make a snap public or change who it is shared with,
+        set up webhooks, or manage your API keys, connected apps, account or workspace members.
       </p>
       <form method="post" action={OAUTH_PATHS.authorize} className="mt-6 flex gap-3">
         <input type="hidden" name="request" value={query} />

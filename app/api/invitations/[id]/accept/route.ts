@@ -1,7 +1,7 @@
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { INVITATION_OPERATIONS as operations } from "@/lib/operations/invitation-operations";
-import { acceptInvitation } from "@/lib/workspaces/accept-invitation";
+import { acceptAnyInvitation } from "@/lib/board-members/answer-invitation";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
-  implement(operations.acceptInvitation, async ({ principal, params }) => acceptInvitation(principal, params.id)),
+  implement(operations.acceptInvitation, async ({ principal, params }) => acceptAnyInvitation(principal, params.id)),
 );

@@ -1,19 +1,24 @@
+import { Readable } from "node:stream";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { TRANSFER_OPERATIONS as operations } from "@/lib/operations/transfer-operations";
+import { exportArchive } from "@/lib/transfer/export-archive";
 import { exportFile } from "@/lib/transfer/export-file";
 import { exportSnap } from "@/lib/transfer/export-snap";
 
-/** The snap as a download: its JSON document (default), CSV of its cards, or an SVG or PNG picture. */
+/** The snap as a download: its JSON document (default), a .snap.zip with its files, CSV of its cards, or an SVG or PNG picture. */
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
   implement(operations.exportSnap, async ({ principal, params, query }) => {
-    const { document } = await exportSnap(principal, params.id);
-    const file = await exportFile(document, query.format, query.scale, principal.userId);
-    return new Response(file.body as BodyInit, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${file.filename}"`,
-        "Cache-Control": "private, no-store",
-      },
+    const { document, files } = await exportSnap(principal, params.id);
+    const headers = (contentType: string, filename: string) => ({
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
     });
+    if (query.format === "zip") {
+      const archive = exportArchive(document, files);
+      return new Response(Readable.toWeb(archive.stream) as ReadableStream<Uint8Array>, { headers: headers(archive.contentType, archive.filename) });
+    }
+    const file = await exportFile(document, query.format, query.scale, principal.userId, files);
+    return new Response(file.body as BodyInit, { headers: headers(file.contentType, file.filename) });
   }),
 );

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { idSchema, intInRange } from "@/lib/validation/common";
+import { cardCreateSchema, cardSchema, cardUpdateSchema } from "./card-schemas";
+import { MAX_CHANGE_ITEMS } from "./card-constants";
+
+export { MAX_CHANGE_ITEMS } from "./card-constants";
+
+/**
+ * Body limit of POST /api/snaps/:id/changes and PUT /api/snaps/:id/range: 800 bytes an item at
+ * 5,000 items, where a moved, restyled or pasted card takes a few dozen to a few hundred (every
+ * field of a card about 400); a change of long texts is sent as several. Half the card batches'
+ * 8 MB: a change's memory follows its items (their objects, the rows read back, the texts written
+ * for history and the feed), and three changes of 5,000 cards at this limit at once already fill
+ * most of the server's 256 MB heap (docs/PERFORMANCE.md, "Many cards as one change").
+ */
+export const MAX_CHANGE_BODY_BYTES = 4_000_000;
+
+const MAX_VERSION = 2 ** 31 - 1;
+const TOO_MANY = `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update and delete)`;
+
+/** A snap version a change is conditional on (docs/API.md, "Changes"). */
+export const baseVersionSchema = intInRange(1, MAX_VERSION).describe(
+  "The snap's version this change was made against (GET /api/snaps/:id answers it as `version`, every write as `Snap-Version`): when the snap has moved on, 412 and nothing is written.",
+);
+
+/**
+ * POST /api/snaps/:id/changes: cards created, updated and deleted in one change (docs/API.md,
+ * "Changes"). The items are checked whole before anything is written; an id appears at most once
+ * across update and delete, since two edits of one card in one change have no order.
+ */
+export const snapChangesObjectSchema = z.strictObject({
+  create: z
+    .array(cardCreateSchema.omit({ snapId: true }))
+    .max(MAX_CHANGE_ITEMS, TOO_MANY)
+    .optional()
+    .describe("New cards of this snap (row and col required, every other card field optional)."),
+  update: z
+    .array(cardUpdateSchema.extend({ id: idSchema }))
+    .max(MAX_CHANGE_ITEMS, TOO_MANY)
+    .optional()
+    .describe("Partial updates, each naming a card of this snap."),
+  delete: z.array(idSchema).max(MAX_CHANGE_ITEMS, TOO_MANY).optional().describe("Ids of cards of this snap to delete; their lines go with them."),
+  baseVersion: baseVersionSchema.optional(),
+});
+
+/** Every change: 1 to 5,000 items in all, each card named once. */
+export function checkSnapChanges(change: z.output<typeof snapChangesObjectSchema>, ctx: z.RefinementCtx): void {
+  const counts = { create: change.create?.length ?? 0, update: change.update?.length ?? 0, delete: change.delete?.length ?? 0 };
+  const total = counts.create + counts.update + counts.delete;
+  if (total === 0) ctx.addIssue({ code: "custom", path: [], message: "Send at least one item in create, update or delete" });
+  if (total > MAX_CHANGE_ITEMS) {
+    const largest = (Object.keys(counts) as (keyof typeof counts)[]).reduce((a, b) => (counts[b] > counts[a] ? b : a));
+    ctx.addIssue({
+      code: "custom",
+      path: [largest],
+      message: `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update and delete); this change has ${total}`,
+    });
+  }
+  const seen = new Map<string, string>();
+  const claim = (id: string, path: (string | number)[]) => {
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, path.join("."));
+    else ctx.addIssue({ code: "custom", path, message: `Card ${id} appears twice (also at ${first}); one change edits a card once` });
+  };
+  change.update?.forEach(({ id }, index) => claim(id, ["update", index, "id"]));
+  change.delete?.forEach((id, index) => claim(id, ["delete", index]));
+}
+
+export const snapChangesSchema = snapChangesObjectSchema.superRefine(checkSnapChanges);
+export type SnapChanges = z.infer<typeof snapChangesSchema>;
+export type SnapChangesInput = z.input<typeof snapChangesSchema>;
+
+export const snapChangesResponseSchema = z.object({
+  version: z.number().int().min(1).describe("The snap's version after this change (also the Snap-Version header)."),
+  created: z.array(cardSchema).describe("In the order of `create`."),
+  updated: z.array(cardSchema).describe("In the order of `update`, as the change left them."),
+  deleted: z.array(idSchema).describe("In the order of `delete`."),
+});

@@ -1,0 +1,74 @@
+import "server-only";
+import { ProtocolError, ProtocolErrorCode, type GetPromptResult } from "@modelcontextprotocol/server";
+import type { Principal } from "@/lib/request/principal";
+import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
+import { boardUri, readBoardResource } from "./board-resources";
+
+const MAX_COMPLETIONS = 100;
+
+/** completion/complete: a board argument completes with the caller's boards whose title matches what was typed. */
+export async function completeBoardArgument(
+  principal: Principal,
+  argument: string,
+  typed: string,
+): Promise<{ values: string[]; total: number; hasMore: boolean }> {
+  if (argument !== "snapId" && argument !== "title") return { values: [], total: 0, hasMore: false };
+  const page = await listWorkspaceSnaps(principal, {
+    search: typed.trim().slice(0, 200) || undefined,
+    limit: MAX_COMPLETIONS,
+    offset: 0,
+    sortBy: "updatedAt",
+    sortOrder: "desc",
+  });
+  const values = page.snaps.map((snap) => (argument === "snapId" ? snap.id : snap.title));
+  return { values: [...new Set(values)], total: page.pagination.total, hasMore: page.pagination.hasMore };
+}
+
+export async function getBoardPrompt(principal: Principal, name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+  if (name === "summarize_board") {
+    const snapId = required(args, "snapId");
+    const { contents } = await readBoardResource(principal, boardUri(snapId));
+    return {
+      description: "Summarize a board",
+      messages: [
+        {
+          role: "user",
+          content: {
+            type: "text",
+            text: "Summarize this board in a few sentences: its purpose, its sections (rows and columns), what is done (completed to-dos) and what is left. Quote card titles where they help.",
+          },
+        },
+        { role: "user", content: { type: "resource", resource: contents[0]! } },
+      ],
+    };
+  }
+  if (name === "table_to_board") {
+    const table = required(args, "table");
+    const title = args.title?.trim() || "Imported table";
+    return {
+      description: "Turn a table into a board",
+      messages: [
+        {
+          role: "user",
+          content: {
+            type: "text",
+            text: [
+              `Make a board titled "${title}" from the table below.`,
+              "Count its rows (the header included) and columns, call create_snap with that many rows and cols, then fill the cards with update_cards in one call: the card at row r, column c takes the table's cell r, c as its title.",
+              "Make the header row bold. Answer with the board's link when done.",
+              "",
+              table,
+            ].join("\n"),
+          },
+        },
+      ],
+    };
+  }
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No prompt named ${name}`);
+}
+
+function required(args: Record<string, string>, name: string): string {
+  const value = args[name]?.trim();
+  if (!value) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `The argument ${name} is required`);
+  return value;
+}

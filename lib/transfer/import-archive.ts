@@ -1,0 +1,256 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { unlink } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import yauzl from "yauzl";
+import { config } from "@/lib/config";
+import { createId } from "@/lib/db/create-id";
+import { db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors/api-error";
+import { cleanFileName } from "@/lib/files/clean-file-name";
+import { fileObjectKeys } from "@/lib/files/file-storage";
+import { fileStorage } from "@/lib/files/file-storage-from-config";
+import { storeReceivedFile, type NewFileRow } from "@/lib/files/store-upload";
+import type { ReceivedUpload } from "@/lib/files/receive-upload";
+import { assertWithinQuota, workspaceFileBytes } from "@/lib/files/workspace-file-usage";
+import type { Principal } from "@/lib/request/principal";
+import { remapFileIds } from "./file-references";
+import { importSnap } from "./import-snap";
+import type { ImportOrCheckResult } from "./import-or-check-snap";
+import { parseSnapDocument } from "./parse-snap-document";
+import { summarizeSnapDocument } from "./summarize-snap-document";
+import { ARCHIVE_LIMITS } from "./transfer-constants";
+import { ARCHIVE_DOCUMENT_PATH, ARCHIVE_FILE_PATH, MAX_IMPORT_BYTES, type SnapDocument } from "./transfer-schemas";
+
+const archiveError = (message: string, path = "(archive)") => new ApiError("BAD_REQUEST", message, [{ path, message }]);
+
+interface ArchiveEntry {
+  name: string;
+  entry: yauzl.Entry;
+}
+
+/**
+ * POST /api/snaps/import/zip: a .snap.zip (GET /api/snaps/:id/export?format=zip) as a new private
+ * snap of the caller with its files. The body is streamed to a temporary file (never held in
+ * memory), its directory is checked against ARCHIVE_LIMITS before an entry is unpacked, and entry
+ * names are matched against the two forms an archive holds (`snap.json`, `files/<id>`), so no name
+ * is ever used as a path. Each file is stored as an upload is (identified from its bytes, an image
+ * decoded and re-encoded; the archive's names and types are not trusted) under a new id, the cards
+ * naming the old ids are remapped, and the snap, its cards, lines and files are written in one
+ * transaction within the workspace's quota. With dryRun, everything is checked but no file is
+ * stored and nothing is written. Anything refused leaves nothing behind.
+ */
+export async function importArchive(
+  principal: Principal,
+  receive: (dir: string, maxBytes: number) => Promise<ReceivedUpload>,
+  { dryRun }: { dryRun: boolean },
+): Promise<ImportOrCheckResult> {
+  const settings = config();
+  const storage = fileStorage();
+  let received: ReceivedUpload;
+  try {
+    received = await receive(storage.incomingDir, ARCHIVE_LIMITS.bytes);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "PAYLOAD_TOO_LARGE")
+      throw tooLarge(`A .snap.zip may have at most ${ARCHIVE_LIMITS.bytes.toLocaleString("en")} bytes`);
+    throw error;
+  }
+  const stored: string[] = [];
+  let zip: yauzl.ZipFile | undefined;
+  try {
+    zip = await openZip(received.path);
+    const entries = await checkedEntries(zip, settings.FILE_MAX_BYTES);
+    const documentEntry = entries.get(ARCHIVE_DOCUMENT_PATH);
+    if (!documentEntry) throw archiveError(`The archive has no ${ARCHIVE_DOCUMENT_PATH}: is it a .snap.zip exported from a board?`);
+    const document = parseSnapDocument(parseJson(await readEntryText(zip, documentEntry.entry, MAX_IMPORT_BYTES)));
+    const included = includedFiles(document, entries);
+    const bytes = included.reduce((sum, file) => sum + file.entry.uncompressedSize, 0);
+    const quota = settings.FILE_WORKSPACE_QUOTA_BYTES;
+    if (quota > 0 && bytes > 0) assertWithinQuota(quota, await workspaceFileBytes(await workspaceOf(principal)), bytes);
+    if (dryRun) return { valid: true, summary: { ...summarizeSnapDocument(document), files: included.length } };
+
+    const rows: NewFileRow[] = [];
+    const newIds = new Map<string, string>();
+    for (const file of included) {
+      const fileId = createId();
+      stored.push(fileId);
+      const temporary = path.join(storage.incomingDir, randomUUID());
+      try {
+        const size = await extractEntry(zip, file.entry, temporary, settings.FILE_MAX_BYTES);
+        rows.push(await storeReceivedFile({ path: temporary, name: cleanFileName(file.name), size }, fileId, "", principal.userId));
+      } catch (error) {
+        await unlink(temporary).catch(() => {});
+        throw inEntry(error, file.entry.fileName);
+      }
+      newIds.set(file.id, fileId);
+    }
+    const imported: SnapDocument = { ...document, cards: remapFileIds(document.cards, newIds), files: undefined, filesNote: undefined };
+    return { snap: await importSnap(principal, imported, rows) };
+  } catch (error) {
+    if (stored.length > 0) await storage.delete(stored.flatMap((id) => fileObjectKeys(id, true))).catch(() => {});
+    throw error;
+  } finally {
+    zip?.close();
+    await unlink(received.path).catch(() => {});
+  }
+}
+
+function tooLarge(message: string, path = "(archive)"): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", message, [{ path, message }]);
+}
+
+async function workspaceOf(principal: Principal): Promise<string> {
+  const [membership] = await db.$queryRaw<{ workspaceId: string }[]>`SELECT "workspaceId" FROM "Membership" WHERE "userId" = ${principal.userId}`;
+  if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");
+  return membership.workspaceId;
+}
+
+function openZip(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    // yauzl itself refuses absolute names, `..` and backslashes, and (validateEntrySizes) an
+    // entry whose bytes are not the size its header declares.
+    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) =>
+      error || !zip ? reject(archiveError(`Not a readable .snap.zip (${error?.message ?? "no archive"})`)) : resolve(zip),
+    );
+  });
+}
+
+/**
+ * Every entry from the archive's directory, checked before any is unpacked: how many, their
+ * names, each one's size and compression ratio, and the total they unpack to.
+ */
+function checkedEntries(zip: yauzl.ZipFile, maxFileBytes: number): Promise<Map<string, ArchiveEntry>> {
+  if (zip.entryCount > ARCHIVE_LIMITS.entries) {
+    return Promise.reject(
+      archiveError(
+        `A .snap.zip may hold at most ${ARCHIVE_LIMITS.entries.toLocaleString("en")} entries; this one holds ${zip.entryCount.toLocaleString("en")}`,
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const entries = new Map<string, ArchiveEntry>();
+    let unpacked = 0;
+    const fail = (error: unknown) => {
+      zip.removeAllListeners();
+      zip.on("error", () => {});
+      reject(error);
+    };
+    zip.on("error", (error: Error) => fail(archiveError(`Not a readable .snap.zip (${error.message})`)));
+    zip.on("end", () => resolve(entries));
+    zip.on("entry", (entry: yauzl.Entry) => {
+      const name = entry.fileName;
+      if (name === "files/") return zip.readEntry();
+      if (name !== ARCHIVE_DOCUMENT_PATH && !ARCHIVE_FILE_PATH.test(name)) {
+        return fail(
+          archiveError(`Unexpected entry "${name.slice(0, 200)}": a .snap.zip holds ${ARCHIVE_DOCUMENT_PATH} and files/<id> only`, name.slice(0, 200)),
+        );
+      }
+      if (entries.has(name)) return fail(archiveError(`The entry ${name} appears twice`, name));
+      if (entry.isEncrypted()) return fail(archiveError(`The entry ${name} is encrypted`, name));
+      const limit = name === ARCHIVE_DOCUMENT_PATH ? MAX_IMPORT_BYTES : maxFileBytes;
+      if (entry.uncompressedSize > limit) {
+        return fail(
+          tooLarge(
+            `The entry ${name} unpacks to ${entry.uncompressedSize.toLocaleString("en")} bytes; at most ${limit.toLocaleString("en")} are allowed`,
+            name,
+          ),
+        );
+      }
+      unpacked += entry.uncompressedSize;
+      if (unpacked > ARCHIVE_LIMITS.unpackedBytes) {
+        return fail(tooLarge(`The archive unpacks to more than ${ARCHIVE_LIMITS.unpackedBytes.toLocaleString("en")} bytes`));
+      }
+      if (entry.uncompressedSize > ARCHIVE_LIMITS.ratioFromBytes && entry.uncompressedSize > entry.compressedSize * ARCHIVE_LIMITS.ratio) {
+        return fail(archiveError(`The entry ${name} expands more than ${ARCHIVE_LIMITS.ratio} times its compressed size: refused as a zip bomb`, name));
+      }
+      entries.set(name, { name, entry });
+      zip.readEntry();
+    });
+    zip.readEntry();
+  });
+}
+
+/** The files the document lists with a path, each with its entry: every listed path present, every file entry listed. */
+function includedFiles(document: SnapDocument, entries: Map<string, ArchiveEntry>): { id: string; name: string; entry: yauzl.Entry }[] {
+  const files: { id: string; name: string; entry: yauzl.Entry }[] = [];
+  const listed = new Set<string>();
+  const ids = new Set<string>();
+  (document.files ?? []).forEach((file, index) => {
+    if (ids.has(file.id)) throw archiveError(`files[${index}].id: the file ${file.id} is listed twice`, `files[${index}].id`);
+    ids.add(file.id);
+    if (!file.path) return;
+    const found = entries.get(file.path);
+    if (!found || listed.has(file.path)) throw archiveError(`files[${index}].path: the archive has no entry ${file.path} for it`, `files[${index}].path`);
+    listed.add(file.path);
+    files.push({ id: file.id, name: file.name, entry: found.entry });
+  });
+  for (const name of entries.keys()) {
+    if (name !== ARCHIVE_DOCUMENT_PATH && !listed.has(name)) throw archiveError(`The entry ${name} is not listed in ${ARCHIVE_DOCUMENT_PATH}'s files`, name);
+  }
+  return files;
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) =>
+      error || !stream ? reject(archiveError(`The entry ${entry.fileName} cannot be read (${error?.message ?? "no data"})`, entry.fileName)) : resolve(stream),
+    ),
+  );
+}
+
+/** An entry's bytes through a counter: more than `limit` (whatever the header said) stops with a 413. */
+function limiter(name: string, limit: number): Transform & { count: () => number } {
+  let size = 0;
+  const transform = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > limit ? tooLarge(`The entry ${name} unpacks to more than ${limit.toLocaleString("en")} bytes`, name) : null, chunk);
+    },
+  });
+  return Object.assign(transform, { count: () => size });
+}
+
+async function extractEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, target: string, limit: number): Promise<number> {
+  const stream = await openEntry(zip, entry);
+  const counter = limiter(entry.fileName, limit);
+  try {
+    await pipeline(stream, counter, createWriteStream(target));
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw archiveError(`The entry ${entry.fileName} cannot be read (${(error as Error).message})`, entry.fileName);
+  }
+  if (counter.count() === 0) throw archiveError(`The entry ${entry.fileName} is empty`, entry.fileName);
+  return counter.count();
+}
+
+async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<string> {
+  const stream = await openEntry(zip, entry);
+  const chunks: Buffer[] = [];
+  const counter = limiter(entry.fileName, limit);
+  try {
+    await pipeline(stream, counter, async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) chunks.push(chunk);
+    });
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw archiveError(`The entry ${entry.fileName} cannot be read (${(error as Error).message})`, entry.fileName);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw archiveError(`${ARCHIVE_DOCUMENT_PATH} is not valid JSON`, ARCHIVE_DOCUMENT_PATH);
+  }
+}
+
+/** A refusal while storing an entry's file, naming the entry (an image that cannot be decoded, too many pixels). */
+function inEntry(error: unknown, name: string): unknown {
+  if (!(error instanceof ApiError) || error.details?.[0]?.path === name) return error;
+  return new ApiError(error.code, `${name}: ${error.message}`, [{ path: name, message: error.details?.[0]?.message ?? error.message }], error.headers);
+}

@@ -1,0 +1,24 @@
+import { csvField } from "./to-cards-csv";
+import type { SnapDocument } from "./transfer-schemas";
+
+/**
+ * The board as a table (format=csv-grid): one CSV row per board row and one field per column, each
+ * cell holding the title of the card that starts there; the other cells a card spans, and empty
+ * places, are empty fields. Where cards overlap, the first in reading order takes the cell, as on
+ * the board. No header row: row 1 of the file is row 1 of the board. Quoting, CRLF and the formula
+ * guard are the flat CSV's (toCardsCsv), so this too is for reading, not for import.
+ */
+export function toGridCsv(document: SnapDocument): string {
+  // The document's rows and cols hold every card (parseSnapDocument checks it).
+  const { rows, cols } = document.snap;
+  const table: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill(""));
+  const taken: boolean[][] = Array.from({ length: rows }, () => new Array<boolean>(cols).fill(false));
+  for (const card of document.cards) {
+    if (taken[card.row]?.[card.col]) continue;
+    table[card.row]![card.col] = card.title;
+    for (let row = card.row; row < Math.min(rows, card.row + card.rowSpan); row += 1) {
+      for (let col = card.col; col < Math.min(cols, card.col + card.colSpan); col += 1) taken[row]![col] = true;
+    }
+  }
+  return `${table.map((cells) => cells.map(csvField).join(",")).join("\r\n")}\r\n`;
+}

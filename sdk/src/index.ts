@@ -1,0 +1,10 @@
+export { SnapBoard, type SnapBoardOptions } from "./client.js";
+export * from "./errors.js";
+export { collect, paginate, type Page } from "./pagination.js";
+export { readModifyWrite, type ModifyOptions, type Tagged } from "./etag.js";
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent } from "./webhooks.js";
+export { followEventStream, type LiveEvent, type LiveOptions } from "./live.js";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport.js";
+export type { ConditionalWriteOptions, WriteOptions } from "./resources/options.js";
+export type { RangeValue } from "./resources/range.js";
+export type * from "./generated/types.gen.js";

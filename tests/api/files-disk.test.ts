@@ -1,0 +1,3 @@
+import { describeFileStorage } from "./file-suite";
+
+describeFileStorage("disk", async () => ({ env: {} }));

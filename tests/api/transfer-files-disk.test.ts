@@ -1,0 +1,3 @@
+import { describeTransferFiles } from "./transfer-files-suite";
+
+describeTransferFiles("disk", async () => ({ env: {} }));

@@ -1,0 +1,5 @@
+import { describeTransferFiles } from "./transfer-files-suite";
+import { startS3rverStorage } from "./s3rver-storage";
+
+/** S3 through the real SDK against s3rver, an S3-speaking server on loopback started here. */
+describeTransferFiles("S3 (s3rver)", startS3rverStorage);
