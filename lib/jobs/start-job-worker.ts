@@ -1,5 +1,6 @@
 import "server-only";
 import { EventEmitter } from "node:events";
+import pg from "pg";
 import { Logger, run, runMigrations, type Runner, type WorkerEvents } from "graphile-worker";
 import { config, runtime } from "@/lib/config";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
@@ -144,11 +145,26 @@ function jobWorkerInThisProcess(): boolean {
 export async function startJobWorkerOrRetry(): Promise<void> {
   try {
     if (jobWorkerInThisProcess()) await startJobWorker();
-    else await runMigrations({ connectionString: directDatabaseUrl(), logger: queueLogger });
+    else await migrateJobQueue();
   } catch (error) {
     holder.snapJobWorker = undefined;
     logger.warn({ component: "job-queue", err: error }, "job worker not started; retrying");
     setTimeout(() => void startJobWorkerOrRetry(), RETRY_MS).unref();
+  }
+}
+
+/**
+ * The queue's schema, over a pool this process ends and waits for: graphile-worker's own pool for
+ * migrations is ended without waiting, its error listener removed first, so a connection lost in
+ * that moment would end the process.
+ */
+async function migrateJobQueue(): Promise<void> {
+  const migrationPool = new pg.Pool({ connectionString: directDatabaseUrl(), max: 1 });
+  migrationPool.on("error", (error) => logger.warn({ component: "job-queue", err: error }, "job queue migration connection lost"));
+  try {
+    await runMigrations({ pgPool: migrationPool, logger: queueLogger });
+  } finally {
+    await migrationPool.end();
   }
 }
 

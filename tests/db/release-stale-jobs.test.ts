@@ -5,7 +5,7 @@
  */
 import { runMigrations } from "graphile-worker";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK } from "../../lib/webhooks/job-names";
@@ -16,18 +16,30 @@ let scratch: ScratchDatabase;
 let pool: pg.Pool;
 /** The session of the live workers' process: holds their liveness locks (lib/webhooks/worker-liveness.ts). */
 let liveWorkers: pg.Client;
+/**
+ * Errors of this file's connections, asserted empty after each test: without a listener one would be
+ * an unhandled error of the whole run, named by no test.
+ */
+const connectionErrors: Error[] = [];
 
 beforeAll(async () => {
   scratch = await createScratchDatabase(inject("databaseUrl"), "snap_test_stale_jobs");
   await applyMigrations(scratch.url); // the outbox the sweep frees claims in
-  await runMigrations({ connectionString: scratch.url });
   pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  pool.on("error", (error) => connectionErrors.push(error));
+  // Through this pool: graphile-worker ends a pool of its own without waiting, its error listener already removed.
+  await runMigrations({ pgPool: pool });
   liveWorkers = new pg.Client({ connectionString: scratch.url });
+  liveWorkers.on("error", (error) => connectionErrors.push(error));
   await liveWorkers.connect();
   for (const worker of ["worker-alive", "worker-alive-recent"]) {
     await liveWorkers.query("SELECT pg_advisory_lock($1, hashtext($2))", [WORKER_LIVENESS_LOCK_CLASS, worker]);
   }
 }, 60_000);
+
+afterEach(() => {
+  expect(connectionErrors).toEqual([]);
+});
 
 afterAll(async () => {
   await liveWorkers?.end();
