@@ -29,7 +29,8 @@ const IGNORED = new Set([
   join("lib", "db", "embedded-state-file.ts"),
   "node_modules",
 ]);
-const BUILD_ID = join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+/** Read when asked, not at import: the benches set NEXT_DIST_DIR after their imports have run. */
+const buildIdPath = () => join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
 
 function newestMtime(path: string): number {
   if (IGNORED.has(path) || !existsSync(path)) return 0;
@@ -43,7 +44,7 @@ function newestMtime(path: string): number {
 }
 
 /** Why a build must be made again (by default the app's in NEXT_DIST_DIR), or null when it is up to date with its sources. */
-export function staleBuildReason(sources = SOURCES, buildId = BUILD_ID): string | null {
+export function staleBuildReason(sources = SOURCES, buildId = buildIdPath()): string | null {
   if (!existsSync(buildId)) return "no production build yet";
   const builtAt = statSync(buildId).mtimeMs;
   const changed = sources.find((source) => newestMtime(source) > builtAt);
