@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
 import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import { fieldsSet } from "@/lib/live/snap-change";
-import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { reportSnapVersion } from "@/lib/request/snap-write-context";
 import { keyRead } from "@/lib/single-writes/key-read";
 import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { CARD_COLUMN_TYPES, type CardColumn } from "../board-model/card-column-types";

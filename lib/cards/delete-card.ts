@@ -1,7 +1,7 @@
 import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { ApiError } from "@/lib/errors/api-error";
-import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { reportSnapVersion } from "@/lib/request/snap-write-context";
 import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { DELETE_CARD_SQL } from "./delete-card-sql";
 

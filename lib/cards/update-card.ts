@@ -6,7 +6,7 @@ import { assertSnapAccess, snapAccessSelect } from "@/lib/board-model/snap-acces
 import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import type { IfMatch } from "@/lib/http/etag";
 import { fieldsSet } from "@/lib/live/snap-change";
-import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { reportSnapVersion } from "@/lib/request/snap-write-context";
 import { keyRead } from "@/lib/single-writes/key-read";
 import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import type { CardUpdate } from "../board-model/card-schemas";

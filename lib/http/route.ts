@@ -4,7 +4,7 @@ import type { Principal } from "@/lib/request/principal";
 import { readBaseVersion } from "@/lib/live/read-base-version";
 import { publicBaseUrl } from "@/lib/request/public-base-url";
 import { bearerChallenge } from "@/lib/request/www-authenticate";
-import { runSnapWrite } from "@/lib/live/snap-write-context";
+import { runSnapWrite } from "@/lib/request/snap-write-context";
 import { assertWithinRequestRate, countRequest } from "@/lib/rate-limit/request-rate";
 import { ApiError } from "../errors/api-error";
 import type { RequestContext } from "../request/request-context";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { createId } from "@/lib/db/create-id";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
-import { reportSnapVersion } from "@/lib/live/snap-write-context";
+import { reportSnapVersion } from "@/lib/request/snap-write-context";
 import { runSingleWrite } from "@/lib/single-writes/run-single-write";
 import { createLineSql, LINE_LOOK_TYPES, type LineLook } from "./create-line-sql";
 import type { LineCreate } from "../board-model/line-schemas";

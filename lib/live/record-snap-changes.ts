@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChange } from "./snap-change";
 import type { SnapChangeRider } from "./snap-change-rider";
 import { SNAP_EVENTS_CHANNEL } from "./live-channels";
-import { currentSnapWrite } from "./snap-write-context";
+import { currentSnapWrite } from "@/lib/request/snap-write-context";
 import type { WriteActor } from "./write-actor";
 
 /** Events kept per snap for streams to catch up from; an older Last-Event-ID gets `reset`. */

@@ -2,6 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Principal } from "@/lib/request/principal";
 import type { RateLimitState } from "@/lib/request/rate-limit-state";
+import type { SnapWriteContext } from "./snap-write-context";
 
 /** What one API request carries along: its id for logs and headers, and what the access log reports. */
 export interface RequestContext {
@@ -14,6 +15,8 @@ export interface RequestContext {
   keyPrefix?: string;
   /** The per-caller request budget after this request (lib/rate-limit/request-rate.ts). */
   rateLimit?: RateLimitState;
+  /** A write's base version and the snap versions it produced (lib/request/snap-write-context.ts). */
+  snapWrite?: SnapWriteContext;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

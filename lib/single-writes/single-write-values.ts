@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { historyRetentionDays } from "@/lib/history/history-config";
-import { currentSnapWrite } from "@/lib/live/snap-write-context";
+import { currentSnapWrite } from "@/lib/request/snap-write-context";
 import type { SingleWriteParam } from "./single-write-sql";
 import { actorOf } from "@/lib/live/write-actor";
 

@@ -7,7 +7,7 @@ import { snapHistoryOf } from "@/lib/history/record-snap-history";
 import { historyChangeOf, type HistoryChange } from "@/lib/history/history-change";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { fieldsSet, type SnapChange } from "@/lib/live/snap-change";
-import { currentSnapWrite } from "@/lib/live/snap-write-context";
+import { currentSnapWrite } from "@/lib/request/snap-write-context";
 import { actorOf } from "@/lib/live/write-actor";
 import { assertSnapAccess } from "@/lib/board-model/snap-access";
 import type { CardView } from "@/lib/board-model/card-selects";
