@@ -65,7 +65,10 @@ async function sendFirstAttempts(seqs: readonly string[]): Promise<void> {
       WHERE e.seq = ANY(${seqs}::bigint[]) AND ${eventReadableBySql(raw(`w."userId"`), raw(`m."workspaceId"`))}
     ), inserted AS (
       INSERT INTO "WebhookDelivery" (id, "webhookId", "eventId", "eventType", "eventSeq", "nextAttemptAt")
-      SELECT 'd' || replace(gen_random_uuid()::text, '-', ''), "webhookId", "eventId", type, seq, now() FROM targets
+      SELECT 'd' || replace(gen_random_uuid()::text, '-', ''), "webhookId", "eventId", type, seq, now() FROM targets AS t
+      -- A webhook deleted since this statement began is skipped here (the lock skips a row deleted
+      -- meanwhile), not left to the foreign key, which would fail the whole batch.
+      WHERE EXISTS (SELECT 1 FROM "Webhook" AS live WHERE live.id = t."webhookId" FOR KEY SHARE)
       ON CONFLICT ("webhookId", "eventId") DO NOTHING
       RETURNING id, "webhookId", "eventSeq"
     ), unsent AS (
