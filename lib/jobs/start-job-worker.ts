@@ -117,7 +117,9 @@ export function startJobWorker(): Promise<Runner> {
     // The daily digest at 08:00 UTC (graphile-worker's crontab is in UTC), where email is on.
     crontab: emailEnabled() ? `${CRONTAB}\n0 8 * * * ${EMAIL_DIGEST_TASK}` : CRONTAB,
   }).then((runner) => {
-    startFanOutTrigger(runner);
+    const fanOutTrigger = startFanOutTrigger(runner);
+    events.on("pool:gracefulShutdown", () => fanOutTrigger.stop());
+    events.on("pool:release", () => fanOutTrigger.stop());
     // A worker that starts (often one that was killed, started again) frees dead workers' jobs soon, not at
     // the minute: once their locks are past the grace period, which a worker killed just now is not yet.
     const runAt = new Date(Date.now() + (DEAD_WORKER_GRACE_SECONDS + 1) * 1000);
