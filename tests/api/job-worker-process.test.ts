@@ -13,7 +13,7 @@ import { applyMigrations } from "../../lib/db/migrate";
 import { createScratchDatabase, type ScratchDatabase } from "../../lib/db/schema-diff";
 import { JOB_WORKER_NICENESS } from "../../scripts/job-worker-process";
 import { GENEROUS_RATE_LIMITS } from "../setup/app-server";
-import { healthOnceUp } from "../setup/health-once-up";
+import { untilHealthy } from "../setup/until-healthy";
 import { ProcessOutput } from "../setup/process-output";
 import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
 import { verifySigned, WebhookReceiver } from "./webhook-receiver";
@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   output.attach(launcher);
   await output.waitFor("Ready in"); // next start's line once it serves
-  expect(await healthOnceUp(base)).toBe(200);
+  await untilHealthy(base);
 }, 120_000);
 
 afterAll(async () => {

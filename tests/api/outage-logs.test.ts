@@ -180,13 +180,15 @@ describe("logs while the database is away", () => {
     const appFrom = appLog.lines.length;
     const workerFrom = workerLog.lines.length;
 
-    for (let loss = 1; loss <= 6; loss++) {
-      proxy.dropConnections();
-      // Each loss ends once the app answers again; the next comes a second later.
-      while ((await listSnaps()) !== 200);
-      // The outage's shape under test is six losses a second apart: the spacing is the scenario, not a wait.
-      if (loss < 6) await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
+    // The proxy drops every connection six times a second apart, while requests keep coming.
+    let flapping = true;
+    const flaps = proxy.flap(6, 1_000).then(() => (flapping = false));
+    const answered = async () => {
+      expect([200, 503]).toContain(await listSnaps());
+      return flapping;
+    };
+    await expect.poll(answered, { timeout: 60_000, interval: 100 }).toBe(false);
+    await flaps;
     await untilBack(appFrom, workerFrom);
 
     const stories = [checkOutageStory("app", appLog, appFrom), checkOutageStory("job worker", workerLog, workerFrom)];

@@ -13,6 +13,11 @@ export interface TcpProxy {
   cut(): void;
   /** Resets every open connection but keeps accepting new ones: every backend ended at once, as a failover does. */
   dropConnections(): void;
+  /**
+   * `dropConnections()` `times` times, `everyMs` apart, the first at once: a failover that flaps.
+   * Resolves after the last.
+   */
+  flap(times: number, everyMs: number): Promise<void>;
   /** Cuts everything at the moment a client sends bytes containing `marker` (the bytes are dropped). */
   cutOnClientBytes(marker: string): Promise<void>;
   /**
@@ -70,6 +75,11 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
     sockets.clear();
   }
 
+  function dropConnections(): void {
+    for (const socket of sockets) socket.resetAndDestroy();
+    sockets.clear();
+  }
+
   function cut(): void {
     cuts++;
     dropAll();
@@ -88,9 +98,20 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
       return cuts;
     },
     cut,
-    dropConnections() {
-      for (const socket of sockets) socket.resetAndDestroy();
-      sockets.clear();
+    dropConnections,
+    flap(times, everyMs) {
+      return new Promise((resolve) => {
+        let dropped = 0;
+        const drop = () => {
+          dropConnections();
+          if (++dropped === times) {
+            clearInterval(timer);
+            resolve();
+          }
+        };
+        const timer = setInterval(drop, everyMs);
+        drop();
+      });
     },
     cutOnClientBytes(marker) {
       return new Promise((resolve) => (trigger = { marker, fired: resolve }));
