@@ -57,6 +57,9 @@ const nextConfig = {
   // CI runs `npm run typecheck` (the same compiler over app, lib and tests) beside its tests, so its
   // build skips Next's own pass over the same program; every other build still checks types.
   typescript: { ignoreBuildErrors: process.env.SKIP_BUILD_TYPECHECK === "1", tsconfigPath: tsconfigOfBuildFolder() },
+  // Turbopack keeps a build cache in the build folder for the next build (a stale build's rebuild at
+  // npm start); CI builds a fresh clone once, so writing it (10–16 s there) would be for nothing.
+  experimental: { turbopackFileSystemCacheForBuild: process.env.SKIP_BUILD_CACHE !== "1" },
   // Native modules stay outside the server bundle.
   serverExternalPackages: ["bcrypt", "pg", "graphile-worker", "@resvg/resvg-js"],
   async headers() {

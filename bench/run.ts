@@ -12,7 +12,8 @@
  * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
  * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server), BENCH_APP_DIR
  * (another checkout, already built into its NEXT_DIST_DIR, runs as the app: a before and after
- * against the same floors).
+ * against the same floors), BENCH_NEXT_FLOOR=off (h–k without the Next floor, which is a second
+ * `next build`: CI's smoke run checks the app's scenarios, not the ratios).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -52,6 +53,7 @@ const SEARCH_CORPUS_SNAPS = Math.min(SEARCH_SNAPS, Math.ceil(SMALL / 10));
 const ROUNDS = Math.max(1, Math.min(numberEnv("BENCH_ROUNDS", 5), Math.floor(SECONDS)));
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
+const WITH_NEXT_FLOOR = process.env.BENCH_NEXT_FLOOR !== "off";
 /**
  * Single writes of each kind sent to each server before h–k are measured: enough for the app, which
  * has far more code to warm up than the floors (with 200 the kind measured first paid for it), and
@@ -206,13 +208,13 @@ async function main() {
     if (writeKinds.length > 0) {
       log("seeding the single-write scenarios' snaps");
       const writes = writeRequests(await seedWriteFixtures(database.url, fixtures, WARMUP + SECONDS, 3 * WRITE_WARMUP_REQUESTS));
-      const nextFloor = await startNextFloor(serverEnv, nodeFlags, log);
-      servers.push(nextFloor);
+      const nextFloor = WITH_NEXT_FLOOR ? await startNextFloor(serverEnv, nodeFlags, log) : null;
+      if (nextFloor) servers.push(nextFloor);
       const writeFloor = await startFloor(serverEnv, ["--conditions=react-server", "bench/write-floor-server.ts"]);
       servers.push(writeFloor);
       const writeServers = [
         { name: "the app", suffix: "", server: app, label: "" },
-        { name: "the Next floor", suffix: "n", server: nextFloor, label: "Next floor: " },
+        ...(nextFloor ? [{ name: "the Next floor", suffix: "n", server: nextFloor, label: "Next floor: " }] : []),
         { name: "the write floor", suffix: "f", server: writeFloor, label: "write floor: " },
       ];
       for (const id of writeKinds) {

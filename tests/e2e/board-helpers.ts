@@ -1,16 +1,23 @@
-import { execFileSync } from "node:child_process";
-import { expect, type Locator, type Page } from "@playwright/test";
-import { STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { createAccount, signInThroughApi, STRONG_PASSWORD, uniqueEmail } from "./helpers";
 
-/** Signs up through the form; the page then holds the new user's session. Returns the email. */
+/** The app's address in this run (playwright.config.ts), for requests made before the page has one. */
+function appOrigin(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
+  return new URL(baseURL).origin;
+}
+
+/**
+ * A new user whose session the page's browser context holds, made through the API: the forms have
+ * tests of their own (auth.spec.ts), and two page loads per user were about a tenth of the suite's
+ * CPU. The page stays where it was (a new page: nowhere); the test goes where it starts. Returns the
+ * email.
+ */
 export async function signUp(page: Page, name: string): Promise<string> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
-  await page.goto("/sign-up");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(STRONG_PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
+  await createAccount(page.request, appOrigin(), email, STRONG_PASSWORD, name);
+  await signInThroughApi(page.request, appOrigin(), email);
   return email;
 }
 
@@ -28,8 +35,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
  * since cookie-authenticated writes must be same-origin.
  */
 export async function api(page: Page, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, { method, data, headers: { Origin: origin } });
+  const response = await page.request.fetch(path, { method, data, headers: { Origin: appOrigin() } });
   const body = await response.json();
   return { status: response.status(), body };
 }
@@ -65,13 +71,15 @@ export async function expectSaved(page: Page): Promise<void> {
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
 }
 
-/** The admin CLI on the app's database (DATABASE_URL, or the embedded one), as docs/OPERATIONS.md shows. */
-export function addWorkspaceMember(adminEmail: string, email: string): void {
-  execFileSync("npm", ["run", "--silent", "cli", "--", "workspace:add-member", "--admin", adminEmail, "--email", email], {
-    env: process.env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+/**
+ * `member` (signed in as `memberEmail`) joins the workspace of `admin`'s user: invited by the admin,
+ * accepted by the member, through the API (the pages of both have tests of their own).
+ */
+export async function addWorkspaceMember(admin: Page, member: Page, memberEmail: string): Promise<void> {
+  const invited = await api(admin, "POST", "/api/workspace/members", { email: memberEmail, role: "member" });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(202);
+  const accepted = await api(member, "POST", `/api/invitations/${invited.body.invitation.id}/accept`);
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }
 
 /**

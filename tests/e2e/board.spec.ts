@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addWorkspaceMember, api, cardAt, createSnap, dragTo, expectSaved, openBoard, signIn, signUp } from "./board-helpers";
-import { createAccount } from "./helpers";
+import { addWorkspaceMember, api, cardAt, createSnap, dragTo, expectSaved, openBoard, signUp } from "./board-helpers";
 
 const ARTIFACTS = "tests/artifacts";
 
@@ -265,8 +264,8 @@ test("share publicly: the link opens read-only in a fresh browser, and stops wor
   await visitor.close();
 });
 
-test("a workspace member with view access cannot edit; with edit access they can", async ({ page, browser, request, baseURL }) => {
-  const ownerEmail = await signUp(page, "Olive Owner");
+test("a workspace member with view access cannot edit; with edit access they can", async ({ page, browser }) => {
+  await signUp(page, "Olive Owner");
   const snap = await createSnap(page, { title: "Team board", rows: 2, cols: 2 });
   await api(page, "PATCH", "/api/snaps/cards/batch", {
     updates: [
@@ -275,17 +274,15 @@ test("a workspace member with view access cannot edit; with edit access they can
     ],
   });
 
-  const memberEmail = `member-${Date.now()}@example.test`;
-  await createAccount(request, baseURL!, memberEmail);
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signIn(member, memberEmail);
+  const memberEmail = await signUp(member, "Mo Member");
 
   // Not in the workspace, snap private: no access.
   await member.goto(`/snaps/${snap.id}`);
   await expect(member.getByRole("heading", { name: "You don't have access to this snap" })).toBeVisible();
 
-  addWorkspaceMember(ownerEmail, memberEmail);
+  await addWorkspaceMember(page, member, memberEmail);
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "view" })).status).toBe(200);
 
   // View access: the board, with no edit controls at all.
@@ -318,17 +315,13 @@ test("a workspace member with view access cannot edit; with edit access they can
   await memberContext.close();
 });
 
-test("a failed save rolls back and says why", async ({ page, browser, request, baseURL }) => {
-  const ownerEmail = await signUp(page, "Rita Revoker");
+test("a failed save rolls back and says why", async ({ page, browser }) => {
+  await signUp(page, "Rita Revoker");
   const snap = await createSnap(page, { title: "Shared notes", rows: 1, cols: 2 });
-  const memberEmail = `rollback-${Date.now()}@example.test`;
-  await createAccount(request, baseURL!, memberEmail);
-  addWorkspaceMember(ownerEmail, memberEmail);
-  await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "edit" });
-
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signIn(member, memberEmail);
+  await addWorkspaceMember(page, member, await signUp(member, "Rob Rollback"));
+  await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "edit" });
   // Its live stream cut: with it the board turns read-only the moment access drops (the stream's
   // `access` message, tests/e2e/board-members.spec.ts), so here only the save itself can be refused.
   await member.route(`**/api/snaps/${snap.id}/events**`, (route) => route.abort());

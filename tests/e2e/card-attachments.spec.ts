@@ -26,13 +26,13 @@ test("a file attached from the inspector shows as a chip and a paperclip, downlo
   page,
   browser,
 }) => {
-  const ownerEmail = await signUp(page, "Ada Attach");
+  await signUp(page, "Ada Attach");
   const snap = await createSnap(page, { title: "Specs", rows: 1, cols: 2 });
   const first = snap.cards.find((card) => card.row === 0 && card.col === 0)!;
   expect((await api(page, "PATCH", `/api/snaps/cards/${first.id}`, { title: "Launch plan" })).status).toBe(200);
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  addWorkspaceMember(ownerEmail, await signUp(member, "Max Member"));
+  await addWorkspaceMember(page, member, await signUp(member, "Max Member"));
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true })).status).toBe(200);
   await openBoard(page, snap.id);
   await openBoard(member, snap.id);

@@ -23,12 +23,12 @@ async function expectAxeClean(page: Page, name: string, scope?: string): Promise
 }
 
 test("Alice mentions Carol; Carol's bell rises live, opens the thread and replies; Alice sees the reply live", async ({ page, browser }) => {
-  const aliceEmail = await signUp(page, "Alice Able");
+  await signUp(page, "Alice Able");
   const snap = await createSnap(page, { title: "Roadmap", rows: 1, cols: 2 });
   const carolContext = await browser.newContext();
   const carol = await carolContext.newPage();
   const carolEmail = await signUp(carol, "Carol Clark");
-  addWorkspaceMember(aliceEmail, carolEmail);
+  await addWorkspaceMember(page, carol, carolEmail);
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "comment" })).status).toBe(200);
 
   // Carol waits on her dashboard: nothing unread.

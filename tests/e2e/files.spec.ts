@@ -49,13 +49,13 @@ async function expectImageShown(card: Locator): Promise<void> {
 }
 
 test("an image dropped on an empty cell and a pasted screenshot become image cards, seen live by a second viewer", async ({ page, browser }) => {
-  const ownerEmail = await signUp(page, "Pia Picture");
+  await signUp(page, "Pia Picture");
   const snap = await createSnap(page, { title: "Mood board", rows: 2, cols: 2 });
   // Two empty cells in the first row.
   for (const card of snap.cards.filter((card) => card.row === 0)) expect((await api(page, "DELETE", `/api/snaps/cards/${card.id}`)).status).toBe(200);
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  addWorkspaceMember(ownerEmail, await signUp(member, "Milo Member"));
+  await addWorkspaceMember(page, member, await signUp(member, "Milo Member"));
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true })).status).toBe(200);
   await openBoard(page, snap.id);
   await openBoard(member, snap.id);

@@ -69,13 +69,13 @@ test("the History panel lists who changed the board, previews a version and rest
 });
 
 test("a viewer sees the history and previews versions but cannot restore; the panel fits a phone", async ({ page, browser }) => {
-  const ownerEmail = await signUp(page, "Olga Owner");
+  await signUp(page, "Olga Owner");
   const snap = await createSnap(page, { title: "Shared plan", rows: 1, cols: 2 });
   expect((await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: snap.cards[0]!.id, title: "First" }] })).status).toBe(200);
   const viewerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const viewer = await viewerContext.newPage();
   const viewerEmail = await signUp(viewer, "Vic Viewer");
-  addWorkspaceMember(ownerEmail, viewerEmail);
+  await addWorkspaceMember(page, viewer, viewerEmail);
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode: "view" })).status).toBe(200);
 
   await openBoard(viewer, snap.id);

@@ -42,6 +42,7 @@ test("sign out everywhere ends the session in another browser on another app ins
   test.skip(!process.env.DATABASE_URL, "needs DATABASE_URL: the second app instance shares the first one's PostgreSQL server");
   const email = await signUp(page, "Evan Everywhere");
   const snap = await createSnap(page, { title: "Left open", rows: 1, cols: 2 });
+  await page.goto("/");
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();

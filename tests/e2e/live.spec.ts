@@ -12,7 +12,7 @@ const SECOND_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
  * browser context. The owner shares the snap with the workspace; the member opens it too.
  */
 async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "view" = "edit", options: { memberClock?: boolean } = {}) {
-  const ownerEmail = await signUp(page, "Olive Owner");
+  await signUp(page, "Olive Owner");
   const snap = await createSnap(page, { title: "Team plan", rows: 2, cols: 3 });
   const titles = ["Agenda", "Budget", "Venue"];
   const updates = snap.cards.slice(0, 3).map((card, index) => ({ id: card.id, title: titles[index] }));
@@ -23,7 +23,7 @@ async function twoOnOneBoard(page: Page, browser: Browser, shareMode: "edit" | "
   if (options.memberClock) await memberContext.clock.install();
   const member = await memberContext.newPage();
   const memberEmail = await signUp(member, "Max Member");
-  addWorkspaceMember(ownerEmail, memberEmail);
+  await addWorkspaceMember(page, member, memberEmail);
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: true, shareMode })).status).toBe(200);
 
   await openBoard(page, snap.id);

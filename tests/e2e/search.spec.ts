@@ -80,6 +80,7 @@ test("at 390 px the search dialog fits and stays axe clean; the New snap dialog 
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Pia Phone");
   await createSnap(page, { title: "Café roadmap", rows: 1, cols: 1 });
+  await page.goto("/");
   await page.getByRole("button", { name: /^Search\b/ }).click();
   const dialog = page.getByRole("dialog", { name: "Search" });
   await dialog.getByRole("combobox").fill("cafe road");

@@ -88,6 +88,7 @@ test("the theme follows the system, and a Light / Dark / System choice in the us
   await page.emulateMedia({ colorScheme: "dark" });
   await page.addInitScript(RECORD_THEME_AT_BODY);
   await signUp(page, "Theo Theme");
+  await page.goto("/");
   const html = page.locator("html");
 
   // System (the default) and the system is dark: dark from the first paint.

@@ -5,11 +5,11 @@ import { api, createSnap, signUp } from "./board-helpers";
 
 const ARTIFACTS = "tests/artifacts";
 
-test("a board with an uploaded image leaves as a .snap.zip and comes back with its image", async ({ page }) => {
+test("a board with an uploaded image leaves as a .snap.zip and comes back with its image", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   await signUp(page, "Zed Zip");
   const snap = await createSnap(page, { title: "Harbour photos", rows: 3, cols: 3 });
-  const origin = new URL(page.url()).origin;
+  const origin = new URL(baseURL!).origin;
   const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: "#1e88e5" } })
     .png()
     .toBuffer();

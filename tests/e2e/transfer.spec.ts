@@ -22,6 +22,7 @@ test("templates, export, duplicate and import in the browser", async ({ page }) 
   // One long flow of some thirty steps; on the shared machine it needs more than the default minute.
   test.setTimeout(240_000);
   await signUp(page, "Tess Transfer");
+  await page.goto("/");
 
   // New snap from a template in the gallery.
   await page.getByRole("button", { name: "New snap" }).first().click();
@@ -115,6 +116,7 @@ test("templates, export, duplicate and import in the browser", async ({ page }) 
 test("the import dialog and template gallery at phone width", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page, "Pia Phone");
+  await page.goto("/");
   await page.getByRole("button", { name: "Import" }).click();
   await expect(page.getByRole("dialog", { name: "Import a snap" })).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/import-phone.png` });
