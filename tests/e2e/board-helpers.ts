@@ -9,10 +9,11 @@ function appOrigin(): string {
 }
 
 /**
- * A new user whose session the page's browser context holds, made through the API: the forms have
- * tests of their own (auth.spec.ts), and two page loads per user were about a tenth of the suite's
- * CPU. The page stays where it was (a new page: nowhere); the test goes where it starts. Returns the
- * email.
+ * A new user whose session the page's browser context holds, made through the API: the forms are
+ * tested where they are the subject (auth.spec.ts; the dashboard, integrations, invitations and
+ * webhooks specs sign up through the form), and their two page loads per user elsewhere were about a
+ * tenth of the suite's CPU. The page stays where it was (a new page: nowhere); the test goes where it
+ * starts. Returns the email.
  */
 export async function signUp(page: Page, name: string): Promise<string> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
