@@ -12,6 +12,9 @@ import { boardUri } from "./board-resources";
 /** Told of one board change, with the board's access facts (null: it was deleted). */
 type BoardChangeListener = (snapId: string, facts: SnapAccessFacts | null) => void;
 
+/** How long a new subscription waits for this instance's first LISTEN before it is acknowledged anyway. */
+const LISTEN_WAIT_MS = 5_000;
+
 /**
  * The board changes of the live pipeline (the snap_events NOTIFY, lib/live/live-channels.ts) for
  * MCP subscribers on this instance: one LISTEN connection, opened with the first subscriber, and
@@ -21,6 +24,29 @@ class BoardChangeFeed {
   private readonly listeners = new Set<BoardChangeListener>();
   private readonly streamEnds = new Set<() => void>();
   private listener: NotificationListener | null = null;
+  private listeningOnce = false;
+  private readonly waitingForListen = new Set<() => void>();
+
+  /**
+   * Resolves once this instance's LISTEN is in place (opening it if need be), so that a change
+   * written after a subscription is acknowledged reaches it: the first subscriber of an instance was
+   * told "subscribed" while the LISTEN was still connecting, and missed a change written at once.
+   * With the database unreachable it resolves after LISTEN_WAIT_MS: the stream opens, and changes
+   * reach it once the LISTEN is back (docs/API.md, "MCP").
+   */
+  async listening(): Promise<void> {
+    this.listener ??= this.listen();
+    if (this.listeningOnce) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waitingForListen.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, LISTEN_WAIT_MS);
+      this.waitingForListen.add(done);
+    });
+  }
 
   /** `end` closes the subscriber's stream when the instance stops, so that its client reconnects elsewhere. */
   add(listener: BoardChangeListener, end?: () => void): () => void {
@@ -37,7 +63,9 @@ class BoardChangeFeed {
     for (const end of [...this.streamEnds]) end();
     this.listener?.stop();
     this.listener = null;
+    this.listeningOnce = false;
     this.listeners.clear();
+    for (const done of [...this.waitingForListen]) done();
   }
 
   private listen(): NotificationListener {
@@ -53,7 +81,10 @@ class BoardChangeFeed {
       },
       // Missed changes are not replayed: a subscriber reads the board again when told, and a
       // reconnecting client reads what it watches anyway.
-      onListening: () => {},
+      onListening: () => {
+        this.listeningOnce = true;
+        for (const done of [...this.waitingForListen]) done();
+      },
     });
     listener.start();
     return listener;

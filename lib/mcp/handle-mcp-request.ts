@@ -5,7 +5,7 @@ import { MAX_BATCH_BODY_BYTES } from "@/lib/board-model/card-schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import { readBodyText } from "@/lib/http/parse";
 import { logger } from "@/lib/log/logger";
-import { boardEventBus } from "./board-change-feed";
+import { boardChangeFeed, boardEventBus } from "./board-change-feed";
 import { buildMcpServer } from "./build-mcp-server";
 import { endLegacySession, openLegacyNotificationStream, openLegacySession } from "./legacy-subscriptions";
 
@@ -28,6 +28,8 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
       maxRequestBodySize: MAX_BATCH_BODY_BYTES,
       onerror: (error) => logger.warn({ err: { name: error.name, message: error.message } }, "mcp: request refused or failed"),
     });
+    // The SDK acknowledges a listen and subscribes at once: this instance's LISTEN must be in place first.
+    if (methodOf(text) === "subscriptions/listen") await boardChangeFeed().listening();
     return handler.fetch(forward);
   }
   const server = buildMcpServer({ principal, era: "legacy", sessionId });
@@ -67,7 +69,12 @@ export async function endMcpSession(request: Request, caller: Principal): Promis
 }
 
 function isLegacyInitialize(text: string): boolean {
-  return (parseJson(text) as { method?: unknown } | undefined)?.method === "initialize";
+  return methodOf(text) === "initialize";
+}
+
+/** A JSON-RPC request's method, if the body is one. */
+function methodOf(text: string): unknown {
+  return (parseJson(text) as { method?: unknown } | undefined)?.method;
 }
 
 /** The body as JSON, or undefined for a body that is not (the SDK answers its parse error). */

@@ -52,6 +52,8 @@ export async function endLegacySession(principal: Principal, sessionId: string):
 /** GET /api/mcp with the session: `notifications/resources/updated` for each change of a watched board the caller may still read. */
 export async function openLegacyNotificationStream(principal: Principal, sessionId: string, signal: AbortSignal): Promise<Response> {
   await ownSession(principal, sessionId);
+  // Before the stream's headers: a change written once the client holds the stream reaches it.
+  await boardChangeFeed().listening();
   const encoder = new TextEncoder();
   let stop = () => {};
   const stream = new ReadableStream<Uint8Array>({
