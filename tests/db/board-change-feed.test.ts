@@ -8,10 +8,17 @@ import { afterAll, describe, expect, inject, it } from "vitest";
  * instance missed a change written at once.
  */
 describe("the MCP board-change feed", () => {
+  const databaseUrlBefore = process.env.DATABASE_URL;
   let stop = () => {};
-  afterAll(() => stop());
+  afterAll(() => {
+    stop();
+    // The worker's next files see the environment they were started with (the embedded database's tests among them).
+    if (databaseUrlBefore === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = databaseUrlBefore;
+  });
 
   it("listens once listening() resolves: a change notified at once reaches a subscriber", async () => {
+    // The feed's LISTEN connects to the app's configured database (lib/config.ts): this run's.
     process.env.DATABASE_URL = inject("databaseUrl");
     const { boardChangeFeed, endMcpStreamsForStop } = await import("../../lib/mcp/board-change-feed");
     stop = endMcpStreamsForStop;
