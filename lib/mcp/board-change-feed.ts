@@ -24,8 +24,8 @@ class BoardChangeFeed {
   private readonly listeners = new Set<BoardChangeListener>();
   private readonly streamEnds = new Set<() => void>();
   private listener: NotificationListener | null = null;
-  private listeningOnce = false;
-  private readonly waitingForListen = new Set<() => void>();
+  /** Resolves when the current LISTEN is first in place. */
+  private listened: Promise<void> = Promise.resolve();
 
   /**
    * Resolves once this instance's LISTEN is in place (opening it if need be), so that a change
@@ -36,16 +36,9 @@ class BoardChangeFeed {
    */
   async listening(): Promise<void> {
     this.listener ??= this.listen();
-    if (this.listeningOnce) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waitingForListen.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, LISTEN_WAIT_MS);
-      this.waitingForListen.add(done);
-    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.listened, new Promise<void>((resolve) => (timer = setTimeout(resolve, LISTEN_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** `end` closes the subscriber's stream when the instance stops, so that its client reconnects elsewhere. */
@@ -63,12 +56,12 @@ class BoardChangeFeed {
     for (const end of [...this.streamEnds]) end();
     this.listener?.stop();
     this.listener = null;
-    this.listeningOnce = false;
     this.listeners.clear();
-    for (const done of [...this.waitingForListen]) done();
   }
 
   private listen(): NotificationListener {
+    let markListened = () => {};
+    this.listened = new Promise((resolve) => (markListened = resolve));
     const listener = new NotificationListener({
       channels: [SNAP_EVENTS_CHANNEL],
       onNotification: (channel, payload) => {
@@ -81,10 +74,7 @@ class BoardChangeFeed {
       },
       // Missed changes are not replayed: a subscriber reads the board again when told, and a
       // reconnecting client reads what it watches anyway.
-      onListening: () => {
-        this.listeningOnce = true;
-        for (const done of [...this.waitingForListen]) done();
-      },
+      onListening: () => markListened(),
     });
     listener.start();
     return listener;

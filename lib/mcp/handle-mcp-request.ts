@@ -21,7 +21,9 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
   // Read here, within the endpoint's bound, so that an initialize can be recognised before the SDK reads it.
   const text = await readBodyText(request, MAX_BATCH_BODY_BYTES);
   const forward = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
-  if (!(await isLegacyRequest(forward, parseJson(text)))) {
+  // Parsed once here: a body may be megabytes (the SDK reads its own copy from `forward`).
+  const message = parseJson(text);
+  if (!(await isLegacyRequest(forward, message))) {
     const handler = createMcpHandler(({ era }) => buildMcpServer({ principal, era, sessionId }), {
       legacy: "reject",
       bus: boardEventBus(principal),
@@ -29,7 +31,7 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
       onerror: (error) => logger.warn({ err: { name: error.name, message: error.message } }, "mcp: request refused or failed"),
     });
     // The SDK acknowledges a listen and subscribes at once: this instance's LISTEN must be in place first.
-    if (methodOf(text) === "subscriptions/listen") await boardChangeFeed().listening();
+    if (methodOf(message) === "subscriptions/listen") await boardChangeFeed().listening();
     return handler.fetch(forward);
   }
   const server = buildMcpServer({ principal, era: "legacy", sessionId });
@@ -41,7 +43,7 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
   } finally {
     await server.close();
   }
-  if (response.ok && isLegacyInitialize(text)) {
+  if (response.ok && methodOf(message) === "initialize") {
     // A 2025 client gets a session only for resources/subscribe (lib/mcp/legacy-subscriptions.ts).
     const headers = new Headers(response.headers);
     headers.set("Mcp-Session-Id", await openLegacySession(principal));
@@ -68,13 +70,9 @@ export async function endMcpSession(request: Request, caller: Principal): Promis
   await endLegacySession(caller, sessionId);
 }
 
-function isLegacyInitialize(text: string): boolean {
-  return methodOf(text) === "initialize";
-}
-
 /** A JSON-RPC request's method, if the body is one. */
-function methodOf(text: string): unknown {
-  return (parseJson(text) as { method?: unknown } | undefined)?.method;
+function methodOf(message: unknown): unknown {
+  return (message as { method?: unknown } | undefined)?.method;
 }
 
 /** The body as JSON, or undefined for a body that is not (the SDK answers its parse error). */

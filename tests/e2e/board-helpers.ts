@@ -17,8 +17,9 @@ function appOrigin(): string {
  */
 export async function signUp(page: Page, name: string): Promise<string> {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
-  await createAccount(page.request, appOrigin(), email, STRONG_PASSWORD, name);
-  await signInThroughApi(page.request, appOrigin(), email);
+  const origin = appOrigin();
+  await createAccount(page.request, origin, email, STRONG_PASSWORD, name);
+  await signInThroughApi(page.request, origin, email);
   return email;
 }
 
