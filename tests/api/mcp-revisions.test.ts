@@ -187,11 +187,15 @@ describe("MCP at 2026-07-28 (the SDK's v2 client)", () => {
     expect(started.body.result).toMatchObject({ resultType: "task", status: "working", ttlMs: 3_600_000, pollIntervalMs: expect.any(Number) });
     const { taskId } = started.body.result;
     let task: any;
+    // Until the PNG render is done: a second (the poll's default) is too short on a busy 2-core machine.
     await expect
-      .poll(async () => {
-        task = (await modernRaw(team.owner.key, "tasks/get", { taskId }, tasks)).body.result;
-        return task.status;
-      })
+      .poll(
+        async () => {
+          task = (await modernRaw(team.owner.key, "tasks/get", { taskId }, tasks)).body.result;
+          return task.status;
+        },
+        { timeout: 30_000 },
+      )
       .toBe("completed");
     expect(task.result.structuredContent).toMatchObject({ mediaType: "image/png", data: expect.stringMatching(new RegExp(`^${PNG_SIGNATURE}`)) });
     expect(task.result.content).toContainEqual(expect.objectContaining({ type: "image", mimeType: "image/png" }));
