@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 import { FAST_TEST_HASHING } from "./tests/setup/app-server";
 
@@ -36,9 +37,18 @@ function appServer(port: number) {
 }
 
 /**
+ * Debian's headless shell (`apt-get install chromium-headless-shell`): the same Blink without the
+ * browser's own interface, as Playwright's own headless mode uses, at half the CPU of the full
+ * browser run headless (docs/PERFORMANCE.md, "CI run time"). The full browser when the shell is
+ * missing, or CHROMIUM_PATH=/usr/bin/chromium for `--headed`.
+ */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+
+/**
  * End-to-end tests against the production build, started by the same launcher users run
- * (scripts/start.mjs: builds when stale, DATABASE_URL or the embedded database, migrations).
- * The browser is the system's Debian Chromium (`apt-get install -y chromium`), quiet and offline.
+ * (scripts/start.mjs: builds when stale, DATABASE_URL or the embedded database, migrations),
+ * in Debian's Chromium (above), quiet and offline.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -63,7 +73,7 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath,
       args: ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },

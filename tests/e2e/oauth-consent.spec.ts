@@ -1,20 +1,36 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test as base } from "@playwright/test";
 import { signUp, THEMES_AND_WIDTHS } from "./board-helpers";
 import { seriousViolations } from "./axe";
+
+/** The app's loopback redirect URI (RFC 8252), a real listener that records each address it is sent to. */
+const test = base.extend<{ callback: { url: string; returned: URL[] } }>({
+  callback: async ({}, provide) => {
+    const returned: URL[] = [];
+    const server = createServer((request, response) => {
+      returned.push(new URL(request.url ?? "/", "http://127.0.0.1"));
+      response.setHeader("Content-Type", "text/plain").end("back in the app");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    await provide({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, returned });
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  },
+});
 
 /**
  * The OAuth consent page and the Connected apps list, in both themes and at both widths
  * (THEMES_AND_WIDTHS): no serious axe violation, no sideways scroll; Deny goes back to the app with access_denied,
  * Allow with a code; the list shows the app once its code is exchanged.
  */
-const REDIRECT_URI = "http://127.0.0.1:9/callback";
-
 for (const { theme, viewport } of THEMES_AND_WIDTHS) {
-  test(`consent and connected apps in the ${theme} theme at ${viewport.width} px`, async ({ page, baseURL }) => {
+  test(`consent and connected apps in the ${theme} theme at ${viewport.width} px`, async ({ page, baseURL, callback }) => {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: theme });
     await signUp(page, "Connie Consent");
+    const { url: REDIRECT_URI, returned } = callback;
     const registered = await page.request.post("/oauth/register", {
       data: { client_name: "Axe Assistant with a rather long name", redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: "none" },
     });
@@ -29,13 +45,6 @@ for (const { theme, viewport } of THEMES_AND_WIDTHS) {
       state: "s1",
       resource: `${baseURL}/api/mcp`,
     });
-    // The app's loopback redirect URI: answered here, the code read from the address.
-    const returned: URL[] = [];
-    await page.route("http://127.0.0.1:9/**", async (route) => {
-      returned.push(new URL(route.request().url()));
-      await route.fulfill({ status: 200, contentType: "text/plain", body: "back in the app" });
-    });
-
     await page.goto(`/oauth/authorize?${query}`);
     await expect(page.getByRole("heading", { name: /Connect Axe Assistant/ })).toBeVisible();
     await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
