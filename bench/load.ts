@@ -30,6 +30,12 @@ export interface LoadOptions {
   databaseCpu?: DatabaseCpuMeter;
   /** Runs before each of the scenario's runs, outside the measured time (e.g. to switch an index on or off). */
   prepare?: () => Promise<void>;
+  /**
+   * Answers the scenario must have in all: when its measured seconds gave fewer (a smoke run's second
+   * is shorter than some requests, and autocannon drops what is still in flight when its time is
+   * up), the rest are sent after the rounds and waited for, their time counted with the rest.
+   */
+  atLeast?: number;
 }
 
 export interface LoadResult {
@@ -58,7 +64,10 @@ interface Tally {
   seconds: number;
 }
 
-async function run(options: LoadOptions, seconds: number, tally?: Tally): Promise<void> {
+/** How long a run lasts: measured seconds, or a number of requests that are all waited for. */
+type RunLength = { seconds: number } | { requests: number };
+
+async function run(options: LoadOptions, length: RunLength, tally?: Tally): Promise<void> {
   const { url, method = "GET", headers = {}, body, request: perRequest, connections } = options;
   await options.prepare?.();
   let nextClient = 0;
@@ -68,8 +77,8 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
     url,
     method,
     headers,
-    connections,
-    duration: seconds,
+    // No more connections than requests: autocannon would send one on each.
+    ...("requests" in length ? { amount: length.requests, connections: Math.min(connections, length.requests) } : { duration: length.seconds, connections }),
     // The bench's own heavy requests (100 cards) take far less than this; a timeout is a failure.
     timeout: 10,
     setupClient: perRequest
@@ -94,6 +103,7 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
     });
   }
   const cpuBefore = tally ? cpuTimeMs(options.serverPid) : 0;
+  const startedAt = performance.now();
   const result = await instance;
   if (tally) {
     tally.cpuMs += cpuTimeMs(options.serverPid) - cpuBefore;
@@ -101,7 +111,7 @@ async function run(options: LoadOptions, seconds: number, tally?: Tally): Promis
     tally.non2xx += tally.unexpected;
     tally.unexpected = 0;
     tally.errors += result.errors + result.timeouts;
-    tally.seconds += seconds;
+    tally.seconds += "seconds" in length ? length.seconds : (performance.now() - startedAt) / 1000;
   }
 }
 
@@ -119,11 +129,19 @@ export async function loadInterleaved(
   const tallies = new Map<string, Tally>(
     scenarios.map(({ id }) => [id, { latencies: [], unexpected: 0, requests: 0, non2xx: 0, errors: 0, cpuMs: 0, dbCpuMs: null, seconds: 0 }]),
   );
-  for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
+  for (const { options } of scenarios) if (options.warmupSeconds > 0) await run(options, { seconds: options.warmupSeconds });
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...scenarios].reverse() : scenarios;
     for (const { id, options } of order) {
-      await run(options, options.seconds / rounds, tallies.get(id));
+      await run(options, { seconds: options.seconds / rounds }, tallies.get(id));
+      afterSlice(id);
+    }
+  }
+  for (const { id, options } of scenarios) {
+    const tally = tallies.get(id)!;
+    const missing = (options.atLeast ?? 0) - tally.requests;
+    if (missing > 0) {
+      await run(options, { requests: missing }, tally);
       afterSlice(id);
     }
   }

@@ -13,7 +13,9 @@
  * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server), BENCH_APP_DIR
  * (another checkout, already built into its NEXT_DIST_DIR, runs as the app: a before and after
  * against the same floors), BENCH_NEXT_FLOOR=off (h–k without the Next floor, which is a second
- * `next build`: CI's smoke run checks the app's scenarios, not the ratios).
+ * `next build`: CI's smoke run checks the app's scenarios, not the ratios), BENCH_AT_LEAST (answers
+ * every scenario must have: CI's one-second smoke sets it, so that a scenario whose requests take
+ * longer than its second is still shown to answer).
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -54,6 +56,7 @@ const ROUNDS = Math.max(1, Math.min(numberEnv("BENCH_ROUNDS", 5), Math.floor(SEC
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((s) => s.trim())) : null;
 const POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "10";
 const WITH_NEXT_FLOOR = process.env.BENCH_NEXT_FLOOR !== "off";
+const AT_LEAST = numberEnv("BENCH_AT_LEAST", 0);
 /**
  * Single writes of each kind sent to each server before h–k are measured: enough for the app, which
  * has far more code to warm up than the floors (with 200 the kind measured first paid for it), and
@@ -149,7 +152,7 @@ async function main() {
 
     const results: Scenario[] = [];
     databaseCpu = await databaseCpuMeter(database.url);
-    const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid, databaseCpu };
+    const common = { connections: CONNECTIONS, warmupSeconds: WARMUP, seconds: SECONDS, serverPid: app.pid, databaseCpu, atLeast: AT_LEAST };
     type Planned = { id: string; label: string; options: LoadOptions };
     const plan = (id: string, label: string, options: Omit<LoadOptions, keyof typeof common> & Partial<LoadOptions>): Planned[] =>
       wanted(id) ? [{ id, label, options: { ...common, ...options } }] : [];
@@ -309,6 +312,8 @@ async function main() {
       console.error(app.log.slice(-40).join("\n"));
       throw new Error("some requests failed; the figures above are not valid");
     }
+    const unanswered = results.filter((r) => r.requests < AT_LEAST);
+    if (unanswered.length > 0) throw new Error(`fewer answers than BENCH_AT_LEAST (${AT_LEAST}): ${unanswered.map((r) => `${r.id} ${r.requests}`).join(", ")}`);
   } finally {
     clearInterval(rssTimer);
     await databaseCpu?.close();
@@ -487,6 +492,7 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
       rounds: ROUNDS,
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,
+      atLeast: AT_LEAST,
       snaps: [SMALL, LARGE],
       poolSize: Number(POOL_SIZE),
       nodeFlags: process.env.BENCH_NODE_FLAGS ?? "",
