@@ -63,7 +63,8 @@ async function main(): Promise<void> {
   const byKind = new Map<string, number>();
   for (const [key, { command: line, cpuSeconds }] of last) {
     const spent = cpuSeconds - (before.get(key)?.cpuSeconds ?? 0);
-    if (spent > 0) byKind.set(kindOf(line), (byKind.get(kindOf(line)) ?? 0) + spent);
+    const kind = kindOf(line);
+    if (spent > 0) byKind.set(kind, (byKind.get(kind) ?? 0) + spent);
   }
   const total = [...byKind.values()].reduce((sum, value) => sum + value, 0);
   console.log(`\n${((Date.now() - started) / 1000).toFixed(0)} s, ${total.toFixed(0)} CPU s seen:`);

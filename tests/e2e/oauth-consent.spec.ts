@@ -1,22 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test as base } from "@playwright/test";
 import { signUp, THEMES_AND_WIDTHS } from "./board-helpers";
 import { seriousViolations } from "./axe";
+import { startLoopbackCallback, type LoopbackCallback } from "./loopback-callback";
 
-/** The app's loopback redirect URI (RFC 8252), a real listener that records each address it is sent to. */
-const test = base.extend<{ callback: { url: string; returned: URL[] } }>({
+/** The app's loopback redirect URI, a real listener for each test. */
+const test = base.extend<{ callback: LoopbackCallback }>({
   callback: async ({}, provide) => {
-    const returned: URL[] = [];
-    const server = createServer((request, response) => {
-      returned.push(new URL(request.url ?? "/", "http://127.0.0.1"));
-      response.setHeader("Content-Type", "text/plain").end("back in the app");
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    await provide({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, returned });
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    const callback = await startLoopbackCallback();
+    await provide(callback);
+    await callback.close();
   },
 });
 
@@ -55,12 +48,12 @@ for (const { theme, viewport } of THEMES_AND_WIDTHS) {
     // Keyboard: Deny is reachable and sends the app away with access_denied.
     await page.getByRole("button", { name: "Deny" }).focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByText("back in the app")).toBeVisible();
+    await expect(page.getByText("Error: access_denied")).toBeVisible();
     expect(returned.at(-1)?.searchParams.get("error")).toBe("access_denied");
 
     await page.goto(`/oauth/authorize?${query}`);
     await page.getByRole("button", { name: "Allow" }).click();
-    await expect(page.getByText("back in the app")).toBeVisible();
+    await expect(page.getByText("Connected.")).toBeVisible();
     const code = returned.at(-1)?.searchParams.get("code");
     expect(code).toBeTruthy();
     const exchanged = await page.request.post("/oauth/token", {

@@ -1,5 +1,3 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -7,6 +5,7 @@ import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { createAccount, STRONG_PASSWORD, uniqueEmail } from "./helpers";
+import { startLoopbackCallback } from "./loopback-callback";
 
 /** An agent's OAuth state, in memory, as the official SDK asks a client to keep it. */
 class AgentProvider implements OAuthClientProvider {
@@ -53,20 +52,6 @@ class AgentProvider implements OAuthClientProvider {
   }
 }
 
-/** The agent's loopback redirect URI (RFC 8252): resolves with the code the browser brings back. */
-async function startCallback(): Promise<{ server: Server; url: string; code: Promise<string> }> {
-  let resolveCode: (code: string) => void = () => {};
-  const code = new Promise<string>((resolve) => (resolveCode = resolve));
-  const server = createServer((request, response) => {
-    const params = new URL(request.url ?? "/", "http://127.0.0.1").searchParams;
-    response.end(params.get("code") ? "Connected. You can close this tab." : `Error: ${params.get("error")}`);
-    const value = params.get("code");
-    if (value) resolveCode(value);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, code };
-}
-
 test("an MCP client connects with OAuth: discovery, registration, sign-in and Allow, tools, refresh, revoke in Settings, then 401", async ({
   page,
   request,
@@ -74,7 +59,7 @@ test("an MCP client connects with OAuth: discovery, registration, sign-in and Al
 }) => {
   const email = uniqueEmail("oauth-agent");
   await createAccount(request, baseURL!, email);
-  const callback = await startCallback();
+  const callback = await startLoopbackCallback();
   const provider = new AgentProvider(callback.url);
   const mcpUrl = new URL(`${baseURL}/api/mcp`);
   try {
@@ -146,6 +131,6 @@ test("an MCP client connects with OAuth: discovery, registration, sign-in and Al
     expect(provider.authorizationUrl).not.toBeNull();
     await agent.close();
   } finally {
-    callback.server.close();
+    await callback.close();
   }
 });
