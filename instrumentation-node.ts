@@ -5,7 +5,7 @@ import { config, ConfigError, runtime } from "./lib/config";
  * the job worker (and its schema, which writes queue jobs into) is ready before the first write;
  * under npm start the worker is a process of its own, and this only migrates its schema
  * (JOB_WORKER=off). A database that is down at start does not keep the server from starting (it
- * retries). docs/ARCHITECTURE.md, "Webhooks and the event feed". The configuration is checked
+ * retries). docs/ARCHITECTURE.md, "Job worker". The configuration is checked
  * first: a bad value stops the start, naming the variable (lib/config.ts). Under npm start it also
  * installs the drain on SIGTERM (lib/http/graceful-shutdown.ts).
  */
