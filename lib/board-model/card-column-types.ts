@@ -23,6 +23,7 @@ export const CARD_COLUMN_TYPES = {
   borderRadius: "int",
   borderSize: "int",
   cellOpacity: "int",
+  locked: "boolean",
   attachments: "jsonb",
 } as const satisfies Record<keyof CardUpdate, string>;
 

@@ -42,6 +42,7 @@ export const CARD_DEFAULTS = {
   borderRadius: 8,
   borderSize: 1,
   cellOpacity: 100,
+  locked: false,
 } as const;
 
 /** A card's row and col go from 0 to this; its spans from 1 to MAX_CARD_SPAN (docs/API.md, "Bounds"). */

@@ -39,6 +39,9 @@ export const cardFieldsSchema = z.object({
   borderRadius: intInRange(0, 24),
   borderSize: intInRange(0, 8),
   cellOpacity: intInRange(0, 100),
+  locked: z
+    .boolean()
+    .describe("A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, \"Cards\")."),
   attachments: z
     .array(idSchema)
     .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)

@@ -28,6 +28,7 @@ export const cardSelect = {
   bold: true,
   italic: true,
   underline: true,
+  locked: true,
   attachments: true,
 } as const;
 

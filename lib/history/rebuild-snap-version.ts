@@ -1,4 +1,5 @@
 import { cardSelect, type CardView } from "@/lib/board-model/card-selects";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
 import { lineSelect, type LineView } from "@/lib/board-model/line-selects";
 import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/board-model/snap-selects";
@@ -46,8 +47,8 @@ export function rebuildSnapVersion(snapshot: SnapDetail, steps: readonly History
   // Entries are stored as jsonb (keys reordered): fields come out in the order GET sends them.
   return {
     ...(inOrder(snap, Object.keys(snapFieldsSelect)) as Omit<SnapDetail, "cards" | "lines">),
-    // A version written before cards had attachments has none.
-    cards: ordered.map((card) => inOrder(Object.assign({ attachments: [] }, card), CARD_KEYS) as CardView),
+    // A version written before a field existed (attachments, locked) has the field's default.
+    cards: ordered.map((card) => inOrder(Object.assign({ ...CARD_DEFAULTS, attachments: [] }, card), CARD_KEYS) as CardView),
     lines: lines.map((line) => inOrder(line, LINE_KEYS) as LineView),
   };
 }

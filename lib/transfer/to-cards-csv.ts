@@ -20,6 +20,7 @@ export const CSV_COLUMNS = [
   "borderRadius",
   "borderSize",
   "cellOpacity",
+  "locked",
 ] as const;
 
 /**

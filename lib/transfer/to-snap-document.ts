@@ -35,6 +35,7 @@ export function toSnapDocument(snap: SnapDetail, exportedAt = new Date()): SnapD
       borderRadius: fields.borderRadius,
       borderSize: fields.borderSize,
       cellOpacity: fields.cellOpacity,
+      locked: fields.locked,
       ...(fields.attachments.length > 0 ? { attachments: fields.attachments.map((attachment) => attachment.id) } : {}),
     };
   });

@@ -48,6 +48,7 @@ export const documentCardSchema = z.strictObject({
   borderRadius: card.borderRadius.default(CARD_DEFAULTS.borderRadius),
   borderSize: card.borderSize.default(CARD_DEFAULTS.borderSize),
   cellOpacity: card.cellOpacity.default(CARD_DEFAULTS.cellOpacity),
+  locked: card.locked.default(CARD_DEFAULTS.locked),
   attachments: z
     .array(z.string().regex(/^[a-z0-9]{8,64}$/, "Expected a file id"))
     .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)

@@ -30,6 +30,7 @@ export const CARD_KEYS = [
   "borderRadius",
   "borderSize",
   "cellOpacity",
+  "locked",
   "attachments",
 ].sort();
 
@@ -51,6 +52,7 @@ export const CARD_DEFAULTS = {
   borderRadius: 8,
   borderSize: 1,
   cellOpacity: 100,
+  locked: false,
   attachments: [],
 } as const;
 

@@ -48,6 +48,7 @@ const documentArbitrary = fc
         borderRadius: fc.integer({ min: 0, max: 24 }),
         borderSize: fc.integer({ min: 0, max: 8 }),
         cellOpacity: fc.integer({ min: 0, max: 100 }),
+        locked: fc.boolean(),
       }),
       { maxLength: 12 },
     ),
@@ -195,11 +196,11 @@ describe("export and import", () => {
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="pictures.csv"');
     const lines = (await csv.text()).split("\r\n");
     expect(lines[0]).toBe(
-      "row,col,rowSpan,colSpan,title,note,cellType,completed,color,textAlign,verticalAlign,fontSize,bold,italic,underline,borderRadius,borderSize,cellOpacity",
+      "row,col,rowSpan,colSpan,title,note,cellType,completed,color,textAlign,verticalAlign,fontSize,bold,italic,underline,borderRadius,borderSize,cellOpacity,locked",
     );
-    expect(lines[1]).toBe("0,0,1,1,'=SUM(A1:A2),,normal,false,#1e293b,left,top,text-sm,true,false,false,8,1,100");
-    expect(lines[2]).toBe("0,1,1,1,<script>alert(1)</script> & more,,normal,false,,left,top,text-sm,false,false,false,8,1,100");
-    expect(`${lines[3]}\r\n${lines[4]}`).toBe('1,0,1,1,"Say ""hi"", then\nleave",,todo,true,,left,top,text-sm,false,false,false,8,1,100\r\n');
+    expect(lines[1]).toBe("0,0,1,1,'=SUM(A1:A2),,normal,false,#1e293b,left,top,text-sm,true,false,false,8,1,100,false");
+    expect(lines[2]).toBe("0,1,1,1,<script>alert(1)</script> & more,,normal,false,,left,top,text-sm,false,false,false,8,1,100,false");
+    expect(`${lines[3]}\r\n${lines[4]}`).toBe('1,0,1,1,"Say ""hi"", then\nleave",,todo,true,,left,top,text-sm,false,false,false,8,1,100,false\r\n');
 
     const svg = await documentedFetch(`${baseUrl}/api/snaps/${id}/export?format=svg`, { headers: { authorization: `Bearer ${team.owner.key}` } });
     expect(svg.status).toBe(200);

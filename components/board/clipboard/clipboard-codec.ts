@@ -240,6 +240,7 @@ function readCard(card: Record<string, unknown>): ClipCard {
     borderRadius: int(card.borderRadius, 0, 24, d.borderRadius),
     borderSize: int(card.borderSize, 0, 8, d.borderSize),
     cellOpacity: int(card.cellOpacity, 0, 100, d.cellOpacity),
+    locked: card.locked === true,
   };
 }
 

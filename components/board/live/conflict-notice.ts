@@ -82,6 +82,7 @@ const FIELD_NAMES: Record<string, string> = {
   bold: "text style",
   italic: "text style",
   underline: "text style",
+  locked: "lock",
 };
 
 function fieldNames(fields: readonly string[]): string {

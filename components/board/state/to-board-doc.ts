@@ -88,6 +88,7 @@ export function toBoardCard(card: BoardCard & { snapId?: string }): BoardCard {
     borderRadius: card.borderRadius,
     borderSize: card.borderSize,
     cellOpacity: card.cellOpacity,
+    locked: card.locked,
   };
 }
 

@@ -96,6 +96,10 @@ export type SnapDocumentImport = {
         borderSize?: number;
         cellOpacity?: number;
         /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked?: boolean;
+        /**
          * The ids of the card's attached files, in order (absent when none); on import only files the import itself stores (a .snap.zip's) are kept, under their new ids.
          */
         attachments?: Array<string>;
@@ -280,6 +284,10 @@ export type CardCreate = {
     borderSize?: number;
     cellOpacity?: number;
     /**
+     * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+     */
+    locked?: boolean;
+    /**
      * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
      */
     attachments?: Array<string>;
@@ -324,6 +332,10 @@ export type CardUpdate = {
     borderSize?: number;
     cellOpacity?: number;
     /**
+     * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+     */
+    locked?: boolean;
+    /**
      * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
      */
     attachments?: Array<string>;
@@ -367,6 +379,10 @@ export type CardBatchCreate = {
         borderRadius?: number;
         borderSize?: number;
         cellOpacity?: number;
+        /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked?: boolean;
         /**
          * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
          */
@@ -413,6 +429,10 @@ export type CardBatchUpdate = {
         borderRadius?: number;
         borderSize?: number;
         cellOpacity?: number;
+        /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked?: boolean;
         /**
          * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
          */
@@ -463,6 +483,10 @@ export type SnapChanges = {
         borderSize?: number;
         cellOpacity?: number;
         /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked?: boolean;
+        /**
          * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
          */
         attachments?: Array<string>;
@@ -504,6 +528,10 @@ export type SnapChanges = {
         borderRadius?: number;
         borderSize?: number;
         cellOpacity?: number;
+        /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked?: boolean;
         /**
          * Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.
          */
@@ -780,6 +808,10 @@ export type Card = {
     borderRadius: number;
     borderSize: number;
     cellOpacity: number;
+    /**
+     * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+     */
+    locked: boolean;
     /**
      * The card's files, in order ([] when none).
      */
@@ -2265,6 +2297,10 @@ export type SnapDocument = {
         borderRadius: number;
         borderSize: number;
         cellOpacity: number;
+        /**
+         * A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, "Cards").
+         */
+        locked: boolean;
         /**
          * The ids of the card's attached files, in order (absent when none); on import only files the import itself stores (a .snap.zip's) are kept, under their new ids.
          */
