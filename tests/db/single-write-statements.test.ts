@@ -112,7 +112,7 @@ describe("a single write's round trips", () => {
     expect(await countStatements(() => lib.updateCard(owner(), ids.card, { title: "patched" }))).toBe(1);
     const { rows } = await admin.query(
       `SELECT id, row, col, "rowSpan", "colSpan", color, "cellOpacity", "borderRadius", "borderSize", "snapId", title,
-      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline, attachments FROM "Card" WHERE id = $1`,
+      "cellType", completed, note, "textAlign"::text AS "textAlign", "verticalAlign"::text AS "verticalAlign", "fontSize", bold, italic, underline, locked, attachments FROM "Card" WHERE id = $1`,
       [ids.card],
     );
     const tag = lib.cardEtag(rows[0]);
