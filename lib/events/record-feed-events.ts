@@ -4,7 +4,8 @@ import { Prisma } from "@/lib/db/generated/client";
 import type { Tx } from "@/lib/db/run-transaction";
 import type { SnapChangeRider } from "@/lib/live/snap-change-rider";
 import type { WriteActor } from "@/lib/live/write-actor";
-import { FEED_OUTBOX_CTE, MAX_EVENT_DATA_BYTES } from "./event-config";
+import { MAX_EVENT_DATA_BYTES } from "./event-config";
+import { feedInsertedCtes } from "./feed-event-sql";
 import type { EventType } from "./event-types";
 
 export interface FeedEventInput {
@@ -47,14 +48,12 @@ export async function recordFeedEvents(tx: Tx, actor: WriteActor, events: readon
 }
 
 /**
- * The FeedEvent rows and, when any webhook is enabled, their seqs in the webhooks' outbox, as CTEs
- * (data-modifying, so they run whether or not the statement reads them, and commit with the write
- * or not at all). The outbox row is all a write pays for webhooks: its NOTIFY (sent on commit)
- * wakes a fan-out, which sends the outbox in batches (lib/webhooks/fan-out-events.ts). Cards are
- * stored whole, as the write left them, each event's data as one `json` parameter that PostgreSQL
- * stores as given: converting it to jsonb, or reading it out of one document of all the rows,
- * cost the write twice to three times as much (docs/ARCHITECTURE.md, "Webhooks and the event
- * feed"; figures in docs/PERFORMANCE.md).
+ * A write's events as feedInsertedCtes' rows (feed-event-sql.ts). Cards are stored whole, as the
+ * write left them, each event's data as one `json` parameter that PostgreSQL stores as given:
+ * converting it to jsonb, or reading it out of one document of all the rows, cost the write twice
+ * to three times as much (docs/ARCHITECTURE.md, "Webhooks and the event feed"; figures in
+ * docs/PERFORMANCE.md). The outbox row is all a write pays for webhooks: its NOTIFY (sent on
+ * commit) wakes a fan-out, which sends the outbox in batches (lib/webhooks/fan-out-events.ts).
  */
 function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], versionOf: (snapId: string) => Prisma.Sql): Prisma.Sql {
   const rows = events.map((event) => {
@@ -68,10 +67,5 @@ function feedEventsCtes(actor: WriteActor, events: readonly FeedEventInput[], ve
     return Prisma.sql`(${`evt_${randomBytes(16).toString("base64url")}`}, ${event.type}, ${event.snapId}, ${version}, ${actor.type}, ${actor.userId},
       ${actor.apiKeyId}, ${actor.clientId}, ${data}::json, ${truncated}, ${event.deleted?.userId ?? null}, ${event.deleted?.workspaceId ?? null}, ${event.deleted?.shared ?? null}::boolean)`;
   });
-  return Prisma.sql`feed_inserted AS (
-      INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", "actorClientId", data, truncated,
-        "deletedUserId", "deletedWorkspaceId", "deletedShared")
-      VALUES ${Prisma.join(rows)}
-      RETURNING seq
-    ), ${Prisma.raw(FEED_OUTBOX_CTE)}`;
+  return feedInsertedCtes(Prisma.sql`VALUES ${Prisma.join(rows)}`);
 }

@@ -1,7 +1,7 @@
+import { Prisma } from "@/lib/db/generated/client";
 import { namedSql, type NamedSql } from "@/lib/db/named-sql";
 import { snapEditAccessSql } from "@/lib/snaps/snap-edit-access-sql";
-import { SNAP_EVENTS_CHANNEL } from "@/lib/live/live-channels";
-import { snapEventsPrunedSql } from "@/lib/live/record-snap-changes";
+import { snapChangeCtes, snapChangeNotifySql } from "@/lib/live/snap-change-sql";
 import { callerKeySql } from "./caller-key-sql";
 
 /** The parameters every single write binds (lib/single-writes/single-write-values.ts gives them). */
@@ -40,10 +40,10 @@ export interface SingleWriteParts {
 /**
  * A single write (one card or line created, updated or deleted) as ONE statement, sent without an
  * interactive transaction (docs/ARCHITECTURE.md, "Single writes"): the access check and the write
- * in the caller's CTEs, then what lib/live/record-snap-changes.ts and its riders do for a batch,
- * for the one snap written: its version and updatedAt moved, the SnapEvent (older ones pruned), the
- * history entry and the feed event with its outbox row (the write's riders), and the NOTIFY (sent
- * on commit). `bumped`
+ * in the caller's CTEs, then what every write records (lib/live/snap-change-sql.ts, as batches do:
+ * its version and updatedAt moved, the SnapEvent, older ones pruned, the NOTIFY sent on commit), for
+ * the one snap written, and the history entry and the feed event with its outbox row (the write's
+ * riders). `bumped`
  * reads the write's CTEs, so they have run when the history snapshot reads the snap. `param`
  * names the parameters; the write's own ones are named by the caller.
  */
@@ -55,22 +55,19 @@ export function singleWriteSql<Name extends string>(
     const caller = { userId: param("callerUserId"), workspaceId: param("callerWorkspaceId"), role: `${param("callerRole")}::text` };
     // Nothing is editable to a key that no longer holds (caller-key-sql.ts): then the answer says so.
     const parts = build(param, (alias) => `((SELECT holds FROM caller_key) AND ${snapEditAccessSql(alias, caller)})`);
+    const raw = (name: SingleWriteParam) => Prisma.raw(param(name));
+    const change = snapChangeCtes({
+      snaps: Prisma.raw(`SELECT (${parts.changedSnapId}) AS id`),
+      payloads: Prisma.raw(
+        `SELECT (${parts.changedSnapId}) AS "snapId", jsonb_build_object('baseVersion', ${param("baseVersion")}::int) || ${parts.payload} AS payload`,
+      ),
+      actor: { type: raw("actorType"), userId: raw("actorUserId"), apiKeyId: raw("actorApiKeyId"), clientId: raw("actorClientId") },
+    });
     return `WITH ${callerKeySql({ keyId: param("uncheckedKeyId"), ...caller })}
     , ${parts.write}
-    , bumped AS (
-      UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = GREATEST(now(), s."updatedAt" + interval '1 millisecond')
-      WHERE s.id = (${parts.changedSnapId})
-      RETURNING s.id, s.version, s."updatedAt"
-    ), snap_event AS (
-      INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", "actorClientId", payload)
-      SELECT b.id, b.version, ${param("actorUserId")}, ${param("actorType")}::text::"WriteActorType", ${param("actorApiKeyId")}, ${param("actorClientId")},
-        jsonb_build_object('baseVersion', ${param("baseVersion")}::int) || ${parts.payload}
-      FROM bumped AS b
-    ), snap_events_pruned AS (
-      DELETE FROM "SnapEvent" AS e USING bumped AS b WHERE ${snapEventsPrunedSql("e", "b")}
-    ) ${parts.riders}
+    , ${change.text} ${parts.riders}
     SELECT ${parts.select}, b.id AS "snapId", b.version, (SELECT holds FROM caller_key) AS "callerHolds",
-      CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM pg_notify('${SNAP_EVENTS_CHANNEL}', b.id || ':' || b.version))::int END AS notified
+      CASE WHEN b.id IS NOT NULL THEN (SELECT count(*) FROM ${snapChangeNotifySql("b")})::int END AS notified
     FROM ${parts.from} LEFT JOIN bumped AS b ON true`;
   }, inline);
 }
