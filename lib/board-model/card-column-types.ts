@@ -1,30 +1,9 @@
-import type { CardUpdate } from "./card-schemas";
+import { CARD_FIELD_NAMES, cardColumnType, type CardFieldName } from "./card-fields";
 
 /**
  * The SQL type of every writable card column, for raw statements that read cards out of a JSON
- * parameter (jsonb_to_recordset). `satisfies` keeps it in step with the zod schema.
+ * parameter (jsonb_to_recordset), in the card field table's order (card-fields.ts).
  */
-export const CARD_COLUMN_TYPES = {
-  title: "text",
-  row: "int",
-  col: "int",
-  rowSpan: "int",
-  colSpan: "int",
-  color: "text",
-  cellType: "text",
-  completed: "boolean",
-  note: "text",
-  textAlign: '"TextAlign"',
-  verticalAlign: '"VerticalAlign"',
-  fontSize: "text",
-  bold: "boolean",
-  italic: "boolean",
-  underline: "boolean",
-  borderRadius: "int",
-  borderSize: "int",
-  cellOpacity: "int",
-  locked: "boolean",
-  attachments: "jsonb",
-} as const satisfies Record<keyof CardUpdate, string>;
+export const CARD_COLUMN_TYPES = Object.fromEntries(CARD_FIELD_NAMES.map((name) => [name, cardColumnType(name)])) as Readonly<Record<CardFieldName, string>>;
 
-export type CardColumn = keyof typeof CARD_COLUMN_TYPES;
+export type CardColumn = CardFieldName;

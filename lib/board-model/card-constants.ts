@@ -20,31 +20,6 @@ export const FONT_SIZES = [
   "text-9xl",
 ] as const;
 
-/**
- * A new card's fields where a request leaves them out: the API, the export document, the board's
- * blank card and the database (schema.prisma's @defaults, which tests/unit/card-defaults.test.ts
- * holds equal to these).
- */
-export const CARD_DEFAULTS = {
-  title: "",
-  rowSpan: 1,
-  colSpan: 1,
-  color: "",
-  cellType: "normal",
-  completed: false,
-  note: "",
-  textAlign: "left",
-  verticalAlign: "top",
-  fontSize: "text-sm",
-  bold: false,
-  italic: false,
-  underline: false,
-  borderRadius: 8,
-  borderSize: 1,
-  cellOpacity: 100,
-  locked: false,
-} as const;
-
 /** A card's row and col go from 0 to this; its spans from 1 to MAX_CARD_SPAN (docs/API.md, "Bounds"). */
 export const MAX_GRID_INDEX = 999;
 export const MAX_CARD_SPAN = 100;

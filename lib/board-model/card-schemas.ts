@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { colorOrEmptySchema, idSchema, intInRange } from "@/lib/validation/common";
-import { FONT_SIZES, MAX_ATTACHMENTS_BOUND, MAX_CARD_SPAN, MAX_CARDS_PER_BATCH, MAX_GRID_INDEX } from "./card-constants";
+import { MAX_CARDS_PER_BATCH } from "./card-constants";
+import { CARD_FIELDS, CARD_FIELD_NAMES, CARD_TYPE_PATTERN, type CardFieldName, type CardFieldSpec } from "./card-fields";
 import { cardListSelect } from "./card-selects";
 import { KNOWN_CELL_TYPES } from "@/lib/card-types/registry";
 
@@ -16,39 +17,52 @@ export { MAX_CARDS_PER_BATCH } from "./card-constants";
  */
 export const MAX_BATCH_BODY_BYTES = 8_000_000;
 
-/** Every writable card field with its bounds (docs/API.md, "Cards"). */
-export const cardFieldsSchema = z.object({
-  title: z.string().max(10_000, "Must be at most 10,000 characters").describe("The text; for link and image cards, the URL."),
-  row: intInRange(0, MAX_GRID_INDEX).describe("Row of the top-left cell, from 0."),
-  col: intInRange(0, MAX_GRID_INDEX).describe("Column of the top-left cell, from 0."),
-  rowSpan: intInRange(1, MAX_CARD_SPAN),
-  colSpan: intInRange(1, MAX_CARD_SPAN),
-  color: colorOrEmptySchema.describe('Background: "" (none) or a hex color.'),
-  cellType: z
-    .string()
-    .regex(/^[a-z][a-z0-9_-]{0,31}$/, `Expected a card type such as ${knownTypesList} or ${lastKnownType}`)
-    .describe(`${knownTypesList}, ${lastKnownType}, or another lowercase identifier (rendered as normal).`),
-  completed: z.boolean(),
-  note: z.string().max(10_000, "Must be at most 10,000 characters"),
-  textAlign: z.enum(["left", "center", "right"]),
-  verticalAlign: z.enum(["top", "middle", "bottom"]),
-  fontSize: z.enum(FONT_SIZES),
-  bold: z.boolean(),
-  italic: z.boolean(),
-  underline: z.boolean(),
-  borderRadius: intInRange(0, 24),
-  borderSize: intInRange(0, 8),
-  cellOpacity: intInRange(0, 100),
-  locked: z
-    .boolean()
-    .describe("A locked card stays put on the board: no drag, resize, typing or delete until it is unlocked. The API still writes it (docs/API.md, \"Cards\")."),
-  attachments: z
-    .array(idSchema)
-    .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)
-    .describe(
-      "Ids of files of the card's snap (POST /api/snaps/:id/files), in the order shown; the whole list replaces the card's. At most CARD_MAX_ATTACHMENTS (default 20), each once.",
-    ),
-});
+type Fields = typeof CARD_FIELDS;
+/** The zod type each kind of field is checked with. */
+type SchemaOf<S> = S extends { type: "text" | "cardType" }
+  ? z.ZodString
+  : S extends { type: "int" }
+    ? ReturnType<typeof intInRange>
+    : S extends { type: "boolean" }
+      ? z.ZodBoolean
+      : S extends { type: "choice"; values: readonly (infer V extends string)[] }
+        ? z.ZodEnum<{ [K in V]: K }>
+        : S extends { type: "color" }
+          ? typeof colorOrEmptySchema
+          : S extends { type: "files" }
+            ? z.ZodArray<typeof idSchema>
+            : never;
+
+/** A field's schema, made from its row of the card field table (card-fields.ts). */
+function fieldSchema(spec: CardFieldSpec): z.ZodType {
+  const schema = (() => {
+    switch (spec.type) {
+      case "text":
+        return z.string().max(spec.maxLength, `Must be at most ${spec.maxLength.toLocaleString("en-US")} characters`);
+      case "int":
+        return intInRange(spec.min, spec.max);
+      case "boolean":
+        return z.boolean();
+      case "choice":
+        return z.enum(spec.values);
+      case "color":
+        return colorOrEmptySchema;
+      case "cardType":
+        return z
+          .string()
+          .regex(CARD_TYPE_PATTERN, `Expected a card type such as ${knownTypesList} or ${lastKnownType}`)
+          .describe(`${knownTypesList}, ${lastKnownType}, or another lowercase identifier (rendered as normal).`);
+      case "files":
+        return z.array(idSchema).max(spec.max, `At most ${spec.max} attachments`);
+    }
+  })();
+  return spec.description ? schema.describe(spec.description) : schema;
+}
+
+/** Every writable card field with its bounds (docs/API.md, "Cards"), in the table's order. */
+export const cardFieldsSchema = z.object(
+  Object.fromEntries(CARD_FIELD_NAMES.map((name) => [name, fieldSchema(CARD_FIELDS[name])])) as { [K in CardFieldName]: SchemaOf<Fields[K]> },
+);
 
 /** A file attached to a card, as every card answer shows it (docs/API.md, "Cards"). */
 export const cardAttachmentSchema = z.object({

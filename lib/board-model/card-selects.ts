@@ -1,36 +1,22 @@
 import type { Prisma } from "@/lib/db/generated/client";
 import type { CardAttachment } from "./card-schemas";
+import { CARD_FIELD_NAMES, cardFieldSpec, type CARD_FIELDS, type CardFieldName } from "./card-fields";
 
-/** In the snap list response each card carries only these nine fields (docs/API.md, "Snaps"). */
-export const cardListSelect = {
-  id: true,
-  row: true,
-  col: true,
-  rowSpan: true,
-  colSpan: true,
-  color: true,
-  cellOpacity: true,
-  borderRadius: true,
-  borderSize: true,
-} as const;
+type ListedField = { [K in CardFieldName]: (typeof CARD_FIELDS)[K] extends { listed: true } ? K : never }[CardFieldName];
+type SelectOf<K extends string> = { readonly [P in K]: true };
+
+function selectOf<K extends string>(names: readonly K[]): SelectOf<K> {
+  return Object.fromEntries(names.map((name) => [name, true])) as SelectOf<K>;
+}
+
+/** In the snap list response each card carries only its id and the fields the table marks `listed` (docs/API.md, "Snaps"). */
+export const cardListSelect = selectOf<"id" | ListedField>([
+  "id",
+  ...CARD_FIELD_NAMES.filter((name): name is ListedField => cardFieldSpec(name).listed === true),
+]);
 
 /** Every field of a card. */
-export const cardSelect = {
-  ...cardListSelect,
-  snapId: true,
-  title: true,
-  cellType: true,
-  completed: true,
-  note: true,
-  textAlign: true,
-  verticalAlign: true,
-  fontSize: true,
-  bold: true,
-  italic: true,
-  underline: true,
-  locked: true,
-  attachments: true,
-} as const;
+export const cardSelect = selectOf<"id" | "snapId" | CardFieldName>(["id", "snapId", ...CARD_FIELD_NAMES]);
 
 /** Reading order on the grid: by row, then column. */
 export const cardGridOrder: Prisma.CardOrderByWithRelationInput[] = [{ row: "asc" }, { col: "asc" }];

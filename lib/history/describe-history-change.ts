@@ -1,11 +1,8 @@
+import { CARD_FIELDS, type CardFieldChange, type CardFieldName } from "@/lib/board-model/card-fields";
 import type { HistoryChange } from "./history-change";
 import type { HistoryChanges } from "./history-schemas";
 
 const IDS_LISTED = 100;
-const MOVE_FIELDS = new Set(["row", "col"]);
-const SIZE_FIELDS = new Set(["rowSpan", "colSpan"]);
-const MOVE_AND_SIZE_FIELDS = new Set([...MOVE_FIELDS, ...SIZE_FIELDS]);
-const TEXT_FIELDS = new Set(["title", "note"]);
 
 const touched = (ids: readonly string[], count = ids.length) => ({ count, ids: ids.slice(0, IDS_LISTED) });
 
@@ -57,13 +54,22 @@ export function summarizeHistoryChange(change: HistoryChange): string {
   return sentence[0]!.toUpperCase() + sentence.slice(1);
 }
 
+/** What a change of only these fields is called; a field history no longer knows counts as a look. */
+const CHANGE_VERBS: Record<CardFieldChange, string> = {
+  move: "moved",
+  resize: "resized",
+  text: "edited the text of",
+  look: "restyled",
+  lock: "locked or unlocked",
+};
+
+/** The verb for cards whose changed fields are these, from each field's `change` in the card field table. */
 function cardVerb(fields: readonly string[]): string {
-  const every = (set: Set<string>) => fields.length > 0 && fields.every((field) => set.has(field));
-  if (every(MOVE_FIELDS)) return "moved";
-  if (every(SIZE_FIELDS)) return "resized";
-  if (every(MOVE_AND_SIZE_FIELDS)) return "moved and resized";
-  if (every(TEXT_FIELDS)) return "edited the text of";
-  if (fields.every((field) => !MOVE_AND_SIZE_FIELDS.has(field) && !TEXT_FIELDS.has(field))) return "restyled";
+  const changes = new Set(fields.map((field) => (field in CARD_FIELDS ? CARD_FIELDS[field as CardFieldName].change : "look")));
+  if (changes.size === 0) return CHANGE_VERBS.look;
+  const [only] = changes;
+  if (changes.size === 1) return CHANGE_VERBS[only!];
+  if (changes.size === 2 && changes.has("move") && changes.has("resize")) return "moved and resized";
   return "edited";
 }
 

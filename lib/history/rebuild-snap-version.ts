@@ -1,5 +1,5 @@
 import { cardSelect, type CardView } from "@/lib/board-model/card-selects";
-import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 import { lineSelect, type LineView } from "@/lib/board-model/line-selects";
 import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { snapFieldsSelect } from "@/lib/board-model/snap-selects";

@@ -1,27 +1,10 @@
+import { CARD_FIELDS, CARD_FIELD_NAMES, type CardFieldName } from "@/lib/board-model/card-fields";
 import type { SnapDocument } from "./transfer-schemas";
 
-/** The card fields, in the order of the CSV's columns. */
-export const CSV_COLUMNS = [
-  "row",
-  "col",
-  "rowSpan",
-  "colSpan",
-  "title",
-  "note",
-  "cellType",
-  "completed",
-  "color",
-  "textAlign",
-  "verticalAlign",
-  "fontSize",
-  "bold",
-  "italic",
-  "underline",
-  "borderRadius",
-  "borderSize",
-  "cellOpacity",
-  "locked",
-] as const;
+type CsvField = { [K in CardFieldName]: (typeof CARD_FIELDS)[K]["csv"] extends true ? K : never }[CardFieldName];
+
+/** The card fields, in the order of the CSV's columns: the table's, less those a cell cannot hold (card-fields.ts). */
+export const CSV_COLUMNS = CARD_FIELD_NAMES.filter((name): name is CsvField => CARD_FIELDS[name].csv);
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection), and some

@@ -1,6 +1,10 @@
 import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 import { gridSize } from "@/lib/board-look/grid-geometry";
-import { SNAP_DOCUMENT_FORMAT, SNAP_DOCUMENT_VERSION, type SnapDocument } from "./transfer-schemas";
+import { CARD_FIELD_NAMES } from "@/lib/board-model/card-fields";
+import { SNAP_DOCUMENT_FORMAT, SNAP_DOCUMENT_VERSION, type DocumentCard, type SnapDocument } from "./transfer-schemas";
+
+/** Every card field but its files, which the document lists by id (and leaves out when none). */
+const DOCUMENT_FIELDS = CARD_FIELD_NAMES.filter((name) => name !== "attachments");
 
 type SizeMap = Record<string, number>;
 
@@ -15,29 +19,10 @@ export function toSnapDocument(snap: SnapDetail, exportedAt = new Date()): SnapD
   const cards = snap.cards.map((fields) => {
     const key = `c${keys.size + 1}`;
     keys.set(fields.id, key);
-    return {
-      key,
-      row: fields.row,
-      col: fields.col,
-      rowSpan: fields.rowSpan,
-      colSpan: fields.colSpan,
-      title: fields.title,
-      note: fields.note,
-      cellType: fields.cellType,
-      completed: fields.completed,
-      color: fields.color,
-      textAlign: fields.textAlign,
-      verticalAlign: fields.verticalAlign,
-      fontSize: fields.fontSize as SnapDocument["cards"][number]["fontSize"],
-      bold: fields.bold,
-      italic: fields.italic,
-      underline: fields.underline,
-      borderRadius: fields.borderRadius,
-      borderSize: fields.borderSize,
-      cellOpacity: fields.cellOpacity,
-      locked: fields.locked,
-      ...(fields.attachments.length > 0 ? { attachments: fields.attachments.map((attachment) => attachment.id) } : {}),
-    };
+    const card: Record<string, unknown> = { key };
+    for (const name of DOCUMENT_FIELDS) card[name] = fields[name];
+    if (fields.attachments.length > 0) card.attachments = fields.attachments.map((attachment) => attachment.id);
+    return card as DocumentCard;
   });
   const lines = snap.lines.flatMap((line) => {
     const from = keys.get(line.fromCardId);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARD_DEFAULTS, MAX_ATTACHMENTS_BOUND } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS, CARD_FIELDS, CARD_FIELD_NAMES, type CardFieldName, type DefaultedField } from "@/lib/board-model/card-fields";
 import { cardFieldsSchema } from "@/lib/board-model/card-schemas";
 import { lineStyleFields } from "@/lib/board-model/line-schemas";
 import { cellSpacingSchema, fontFamilySchema, iconSchema, sizeMapSchema, snapSchema, subtitleSchema, titleSchema } from "@/lib/snaps/snap-schemas";
@@ -22,7 +22,17 @@ const cardKeySchema = z
   .regex(/^[\w-]+$/, "Letters, digits, _ and - only")
   .describe("Names the card for the document's lines; not stored.");
 
-const card = cardFieldsSchema.shape;
+type CardShape = typeof cardFieldsSchema.shape;
+type DocumentField = Exclude<CardFieldName, "attachments">;
+/** A document's card field: its API schema, with the field's default when it has one. */
+type DocumentFieldSchema<K extends DocumentField> = K extends DefaultedField ? z.ZodDefault<CardShape[K]> : CardShape[K];
+
+const documentCardFields = Object.fromEntries(
+  CARD_FIELD_NAMES.filter((name): name is DocumentField => name !== "attachments").map((name) => {
+    const schema: z.ZodType = cardFieldsSchema.shape[name];
+    return [name, name in CARD_DEFAULTS ? schema.default(CARD_DEFAULTS[name as DefaultedField]) : schema];
+  }),
+) as { [K in DocumentField]: DocumentFieldSchema<K> };
 
 /**
  * A card of the document: every field but id and snapId. Left-out fields take schema.prisma's
@@ -30,28 +40,10 @@ const card = cardFieldsSchema.shape;
  */
 export const documentCardSchema = z.strictObject({
   key: cardKeySchema,
-  row: card.row,
-  col: card.col,
-  rowSpan: card.rowSpan.default(CARD_DEFAULTS.rowSpan),
-  colSpan: card.colSpan.default(CARD_DEFAULTS.colSpan),
-  title: card.title.default(CARD_DEFAULTS.title),
-  note: card.note.default(CARD_DEFAULTS.note),
-  cellType: card.cellType.default(CARD_DEFAULTS.cellType),
-  completed: card.completed.default(CARD_DEFAULTS.completed),
-  color: card.color.default(CARD_DEFAULTS.color),
-  textAlign: card.textAlign.default(CARD_DEFAULTS.textAlign),
-  verticalAlign: card.verticalAlign.default(CARD_DEFAULTS.verticalAlign),
-  fontSize: card.fontSize.default(CARD_DEFAULTS.fontSize),
-  bold: card.bold.default(CARD_DEFAULTS.bold),
-  italic: card.italic.default(CARD_DEFAULTS.italic),
-  underline: card.underline.default(CARD_DEFAULTS.underline),
-  borderRadius: card.borderRadius.default(CARD_DEFAULTS.borderRadius),
-  borderSize: card.borderSize.default(CARD_DEFAULTS.borderSize),
-  cellOpacity: card.cellOpacity.default(CARD_DEFAULTS.cellOpacity),
-  locked: card.locked.default(CARD_DEFAULTS.locked),
+  ...documentCardFields,
   attachments: z
     .array(z.string().regex(/^[a-z0-9]{8,64}$/, "Expected a file id"))
-    .max(MAX_ATTACHMENTS_BOUND, `At most ${MAX_ATTACHMENTS_BOUND} attachments`)
+    .max(CARD_FIELDS.attachments.max, `At most ${CARD_FIELDS.attachments.max} attachments`)
     .optional()
     .describe(
       "The ids of the card's attached files, in order (absent when none); on import only files the import itself stores (a .snap.zip's) are kept, under their new ids.",

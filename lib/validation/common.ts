@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { HEX_COLOR_PATTERN } from "./patterns";
 
 /** Colors are "" or hex #rgb, #rrggbb, #rrggbbaa (docs/API.md, "Bounds"). */
-export const hexColorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, "Expected a hex color such as #1e293b");
+export const hexColorSchema = z.string().regex(HEX_COLOR_PATTERN, "Expected a hex color such as #1e293b");
 export const colorOrEmptySchema = z.union([z.literal(""), hexColorSchema], { error: 'Expected "" or a hex color such as #1e293b' });
 
 /** Opaque ids (cuid-like): bounded, so a giant string never reaches a query. */

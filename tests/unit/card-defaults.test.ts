@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 
 /** The Card model's `@default(...)` of each field, read from schema.prisma as written. */
 function prismaCardDefaults(): Record<string, string> {

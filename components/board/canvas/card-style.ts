@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { cardColors } from "@/lib/board-look/card-colors";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
-import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 import type { BoardCard } from "../state/board-types";
 
 export function fontSizeStyle(fontSize: string): CSSProperties {

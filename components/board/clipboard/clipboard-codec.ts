@@ -1,4 +1,4 @@
-import { CARD_DEFAULTS, FONT_SIZES, MAX_CARD_SPAN, MAX_GRID_INDEX } from "@/lib/board-model/card-constants";
+import { CARD_FIELDS, CARD_FIELD_NAMES, readCardFieldValue } from "@/lib/board-model/card-fields";
 import type { BoardCard, BoardLine } from "../state/board-types";
 import type { ClipCard, ClipLineRef as ClipLine } from "../grid/group-plans";
 import { boundsOf } from "../state/selection-model";
@@ -183,9 +183,6 @@ function closingQuote(text: string, from: number): number {
   return -1;
 }
 
-const ALIGNS = ["left", "center", "right"];
-const VERTICAL_ALIGNS = ["top", "middle", "bottom"];
-
 /**
  * The own format, checked field by field: a clipboard is input from anywhere. A field that is
  * missing or out of bounds takes the new card's default; the server checks again.
@@ -217,31 +214,11 @@ function readOwn(json: string | null): OwnClip | null {
   return { cards, lines };
 }
 
+/** A pasted card: each field of the table as its row says a copy takes it (card-fields.ts), checked by its bounds. */
 function readCard(card: Record<string, unknown>): ClipCard {
-  const d = CARD_DEFAULTS;
-  return {
-    title: str(card.title, d.title).slice(0, 10_000),
-    note: str(card.note, d.note).slice(0, 10_000),
-    // Attachments name files of the copied card's snap; a pasted card starts without them.
-    attachments: [],
-    row: int(card.row, 0, MAX_GRID_INDEX, 0),
-    col: int(card.col, 0, MAX_GRID_INDEX, 0),
-    rowSpan: int(card.rowSpan, 1, MAX_CARD_SPAN, 1),
-    colSpan: int(card.colSpan, 1, MAX_CARD_SPAN, 1),
-    color: typeof card.color === "string" && /^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|)$/.test(card.color) ? card.color : d.color,
-    cellType: typeof card.cellType === "string" && /^[a-z][a-z0-9_-]{0,31}$/.test(card.cellType) ? card.cellType : d.cellType,
-    completed: card.completed === true,
-    textAlign: (ALIGNS.includes(card.textAlign as string) ? card.textAlign : d.textAlign) as ClipCard["textAlign"],
-    verticalAlign: (VERTICAL_ALIGNS.includes(card.verticalAlign as string) ? card.verticalAlign : d.verticalAlign) as ClipCard["verticalAlign"],
-    fontSize: (FONT_SIZES as readonly string[]).includes(card.fontSize as string) ? (card.fontSize as string) : d.fontSize,
-    bold: card.bold === true,
-    italic: card.italic === true,
-    underline: card.underline === true,
-    borderRadius: int(card.borderRadius, 0, 24, d.borderRadius),
-    borderSize: int(card.borderSize, 0, 8, d.borderSize),
-    cellOpacity: int(card.cellOpacity, 0, 100, d.cellOpacity),
-    locked: card.locked === true,
-  };
+  const read: Record<string, unknown> = {};
+  for (const name of CARD_FIELD_NAMES) read[name] = readCardFieldValue(name, CARD_FIELDS[name].copied ? card[name] : undefined);
+  return read as unknown as ClipCard;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -250,12 +227,4 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isIndex(value: unknown, length: number): value is number {
   return Number.isInteger(value) && (value as number) >= 0 && (value as number) < length;
-}
-
-function str(value: unknown, fallback: string): string {
-  return typeof value === "string" ? value : fallback;
-}
-
-function int(value: unknown, min: number, max: number, fallback: number): number {
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? (value as number) : fallback;
 }

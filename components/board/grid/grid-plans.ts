@@ -1,4 +1,5 @@
-import { CARD_DEFAULTS, MAX_CARD_SPAN as MAX_SPAN, MAX_GRID_INDEX as MAX_INDEX } from "@/lib/board-model/card-constants";
+import { MAX_CARD_SPAN as MAX_SPAN, MAX_GRID_INDEX as MAX_INDEX } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 import { cardUpdate, linesTouching, type Change, type CardUpdate } from "../state/board-changes";
 import type { BoardCard, BoardDoc, SizeMap } from "../state/board-types";
 import { contains, gridSize, overlaps, readingOrder, type Rect } from "./grid-geometry";

@@ -20,7 +20,7 @@ import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SelectField } from "@/components/ui/select-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
-import { FONT_SIZES } from "@/lib/board-model/card-constants";
+import { CARD_FIELDS, cardFieldValueLabel } from "@/lib/board-model/card-fields";
 import { CARD_TYPES, cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import { cardTypeViewOf } from "@/lib/card-types/views";
@@ -28,13 +28,8 @@ import { InspectorSection } from "./inspector-section";
 import { UploadFileButton } from "../files/upload-file-button";
 import { CardAttachments } from "../files/card-attachments";
 
-const FONT_LABELS: Record<string, string> = {
-  "text-xs": "Extra small",
-  "text-sm": "Small",
-  "text-base": "Medium",
-  "text-lg": "Large",
-  "text-xl": "Extra large",
-};
+/** The inspector's names and bounds of the card's fields are the card field table's (card-fields.ts). */
+const F = CARD_FIELDS;
 
 interface CardInspectorProps {
   /** The card's snap: where a picked file is uploaded. */
@@ -53,10 +48,7 @@ interface CardInspectorProps {
 export function CardInspector({ snapId, card, onChange, onMove, onResize, onDelete, onAttach, onDetach }: CardInspectorProps) {
   const typeOptions: { value: string; label: string }[] = CARD_TYPES.map((type) => ({ value: type.name, label: type.label }));
   if (!typeOptions.some((option) => option.value === card.cellType)) typeOptions.push({ value: card.cellType, label: `${card.cellType} (custom)` });
-  const fontOptions: { value: string; label: string }[] = FONT_SIZES.map((size) => ({
-    value: size,
-    label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase(),
-  }));
+  const fontOptions: { value: string; label: string }[] = F.fontSize.values.map((size) => ({ value: size, label: cardFieldValueLabel("fontSize", size) }));
   if (!fontOptions.some((option) => option.value === card.fontSize)) fontOptions.push({ value: card.fontSize, label: card.fontSize });
   const { url } = cardTypeOf(card.cellType);
   const isUrl = url !== null;
@@ -65,11 +57,17 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
   return (
     <div className="divide-y divide-slate-100">
       <InspectorSection title="Content">
-        <SelectField size="sm" label="Type" value={card.cellType} options={typeOptions} onChange={(event) => onChange({ cellType: event.target.value })} />
+        <SelectField
+          size="sm"
+          label={F.cellType.label}
+          value={card.cellType}
+          options={typeOptions}
+          onChange={(event) => onChange({ cellType: event.target.value })}
+        />
         <TextareaField
-          label={url ? (url.httpsOnly ? "URL (https)" : "URL") : "Text"}
+          label={url ? (url.httpsOnly ? "URL (https)" : "URL") : F.title.label}
           value={card.title}
-          maxLength={10_000}
+          maxLength={F.title.maxLength}
           rows={isUrl ? 2 : 3}
           placeholder={isUrl ? "https://…" : "Write something…"}
           spellCheck={!isUrl}
@@ -85,9 +83,9 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
           />
         )}
         <TextareaField
-          label={inspector.noteLabel ?? "Note"}
+          label={inspector.noteLabel ?? F.note.label}
           value={card.note}
-          maxLength={10_000}
+          maxLength={F.note.maxLength}
           rows={2}
           placeholder="Add a note…"
           onChange={(event) => onChange({ note: event.target.value }, `note:${card.id}`)}
@@ -100,41 +98,54 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
               onChange={(event) => onChange({ completed: event.target.checked })}
               className="size-4 accent-indigo-600"
             />
-            Completed
+            {F.completed.label}
           </label>
         )}
       </InspectorSection>
 
-      <InspectorSection title="Attachments">
+      <InspectorSection title={F.attachments.label}>
         <CardAttachments snapId={snapId} card={card} onAttach={onAttach} onDetach={onDetach} />
       </InspectorSection>
 
       <InspectorSection title="Fill and border">
-        <ColorPicker label="Color" value={card.color} allowNone onChange={(color) => onChange({ color }, `color:${card.id}`)} />
+        <ColorPicker label={F.color.label} value={card.color} allowNone onChange={(color) => onChange({ color }, `color:${card.id}`)} />
         <RangeField
-          label="Opacity"
+          label={F.cellOpacity.label}
           value={card.cellOpacity}
-          min={0}
-          max={100}
+          min={F.cellOpacity.min}
+          max={F.cellOpacity.max}
           unit="%"
           onChange={(cellOpacity) => onChange({ cellOpacity }, `opacity:${card.id}`)}
         />
         <RangeField
-          label="Corner radius"
+          label={F.borderRadius.label}
           value={card.borderRadius}
-          min={0}
-          max={24}
+          min={F.borderRadius.min}
+          max={F.borderRadius.max}
           unit="px"
           onChange={(borderRadius) => onChange({ borderRadius }, `radius:${card.id}`)}
         />
-        <RangeField label="Border" value={card.borderSize} min={0} max={8} unit="px" onChange={(borderSize) => onChange({ borderSize }, `border:${card.id}`)} />
+        <RangeField
+          label={F.borderSize.label}
+          value={card.borderSize}
+          min={F.borderSize.min}
+          max={F.borderSize.max}
+          unit="px"
+          onChange={(borderSize) => onChange({ borderSize }, `border:${card.id}`)}
+        />
       </InspectorSection>
 
       <InspectorSection title="Text">
-        <SelectField size="sm" label="Font size" value={card.fontSize} options={fontOptions} onChange={(event) => onChange({ fontSize: event.target.value })} />
+        <SelectField
+          size="sm"
+          label={F.fontSize.label}
+          value={card.fontSize}
+          options={fontOptions}
+          onChange={(event) => onChange({ fontSize: event.target.value })}
+        />
         <div className="flex flex-wrap items-center gap-2">
           <SegmentedControl
-            label="Horizontal alignment"
+            label={F.textAlign.label}
             value={card.textAlign}
             onChange={(textAlign) => onChange({ textAlign })}
             options={[
@@ -144,7 +155,7 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
             ]}
           />
           <SegmentedControl
-            label="Vertical alignment"
+            label={F.verticalAlign.label}
             value={card.verticalAlign}
             onChange={(verticalAlign) => onChange({ verticalAlign })}
             options={[
@@ -155,13 +166,13 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
           />
         </div>
         <div className="flex gap-1.5" role="group" aria-label="Text style">
-          <ToggleButton label="Bold" pressed={card.bold} onChange={(bold) => onChange({ bold })}>
+          <ToggleButton label={F.bold.label} pressed={card.bold} onChange={(bold) => onChange({ bold })}>
             <BoldIcon className="size-4" />
           </ToggleButton>
-          <ToggleButton label="Italic" pressed={card.italic} onChange={(italic) => onChange({ italic })}>
+          <ToggleButton label={F.italic.label} pressed={card.italic} onChange={(italic) => onChange({ italic })}>
             <ItalicIcon className="size-4" />
           </ToggleButton>
-          <ToggleButton label="Underline" pressed={card.underline} onChange={(underline) => onChange({ underline })}>
+          <ToggleButton label={F.underline.label} pressed={card.underline} onChange={(underline) => onChange({ underline })}>
             <UnderlineIcon className="size-4" />
           </ToggleButton>
         </div>
@@ -169,10 +180,35 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
 
       <InspectorSection title="Position and size">
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label="Row" value={card.row + 1} min={1} max={1000} onCommit={(row) => onMove({ row: row - 1, col: card.col })} />
-          <NumberField label="Column" value={card.col + 1} min={1} max={1000} onCommit={(col) => onMove({ row: card.row, col: col - 1 })} />
-          <NumberField label="Rows spanned" value={card.rowSpan} min={1} max={100} onCommit={(rowSpan) => onResize({ rowSpan, colSpan: card.colSpan })} />
-          <NumberField label="Columns spanned" value={card.colSpan} min={1} max={100} onCommit={(colSpan) => onResize({ rowSpan: card.rowSpan, colSpan })} />
+          {/* Rows and columns are counted from 1 here, from 0 in the API. */}
+          <NumberField
+            label={F.row.label}
+            value={card.row + 1}
+            min={F.row.min + 1}
+            max={F.row.max + 1}
+            onCommit={(row) => onMove({ row: row - 1, col: card.col })}
+          />
+          <NumberField
+            label={F.col.label}
+            value={card.col + 1}
+            min={F.col.min + 1}
+            max={F.col.max + 1}
+            onCommit={(col) => onMove({ row: card.row, col: col - 1 })}
+          />
+          <NumberField
+            label={F.rowSpan.label}
+            value={card.rowSpan}
+            min={F.rowSpan.min}
+            max={F.rowSpan.max}
+            onCommit={(rowSpan) => onResize({ rowSpan, colSpan: card.colSpan })}
+          />
+          <NumberField
+            label={F.colSpan.label}
+            value={card.colSpan}
+            min={F.colSpan.min}
+            max={F.colSpan.max}
+            onCommit={(colSpan) => onResize({ rowSpan: card.rowSpan, colSpan })}
+          />
         </div>
       </InspectorSection>
 

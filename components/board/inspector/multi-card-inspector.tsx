@@ -6,7 +6,7 @@ import { AlignCenterIcon, AlignLeftIcon, AlignRightIcon, BoldIcon, ItalicIcon, T
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { SelectField } from "@/components/ui/select-field";
 import { ToggleButton } from "@/components/ui/toggle-button";
-import { FONT_SIZES } from "@/lib/board-model/card-constants";
+import { CARD_FIELDS, cardFieldValueLabel } from "@/lib/board-model/card-fields";
 import { CARD_TYPES } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import { countLabel } from "../state/selection-model";
@@ -28,13 +28,10 @@ function shared<K extends keyof BoardCard>(cards: readonly BoardCard[], field: K
   return cards.every((card) => card[field] === first) ? first : MIXED;
 }
 
-const FONT_LABELS: Record<string, string> = {
-  "text-xs": "Extra small",
-  "text-sm": "Small",
-  "text-base": "Medium",
-  "text-lg": "Large",
-  "text-xl": "Extra large",
-};
+/** A field's name in the inspector (card-fields.ts), marked when the cards differ. */
+function labelOf(field: keyof typeof CARD_FIELDS, value: unknown): string {
+  return value === MIXED ? `${CARD_FIELDS[field].label} (mixed)` : CARD_FIELDS[field].label;
+}
 
 /**
  * The inspector of several selected cards: each field shows the value they share, or "Mixed";
@@ -53,7 +50,7 @@ export function MultiCardInspector({ cards, onChange, onDelete }: MultiCardInspe
   if (type !== MIXED && !typeOptions.some((option) => option.value === type)) typeOptions.push({ value: type, label: `${type} (custom)` });
   const fontOptions = [
     ...(fontSize === MIXED ? [mixedOption] : []),
-    ...FONT_SIZES.map((size) => ({ value: size, label: FONT_LABELS[size] ?? size.replace("text-", "").toUpperCase() })),
+    ...CARD_FIELDS.fontSize.values.map((size) => ({ value: size, label: cardFieldValueLabel("fontSize", size) })),
   ];
 
   return (
@@ -64,7 +61,7 @@ export function MultiCardInspector({ cards, onChange, onDelete }: MultiCardInspe
       <InspectorSection title="Content">
         <SelectField
           size="sm"
-          label={type === MIXED ? "Type (mixed)" : "Type"}
+          label={labelOf("cellType", type)}
           value={type === MIXED ? "" : type}
           options={typeOptions}
           onChange={(event) => event.target.value && onChange({ cellType: event.target.value })}
@@ -72,24 +69,19 @@ export function MultiCardInspector({ cards, onChange, onDelete }: MultiCardInspe
       </InspectorSection>
       <InspectorSection title="Fill">
         <div>
-          <ColorPicker
-            label={color === MIXED ? "Color (mixed)" : "Color"}
-            value={color === MIXED ? "" : color}
-            allowNone
-            onChange={(next) => onChange({ color: next })}
-          />
+          <ColorPicker label={labelOf("color", color)} value={color === MIXED ? "" : color} allowNone onChange={(next) => onChange({ color: next })} />
         </div>
       </InspectorSection>
       <InspectorSection title="Text">
         <SelectField
           size="sm"
-          label={fontSize === MIXED ? "Font size (mixed)" : "Font size"}
+          label={labelOf("fontSize", fontSize)}
           value={fontSize === MIXED ? "" : fontSize}
           options={fontOptions}
           onChange={(event) => event.target.value && onChange({ fontSize: event.target.value })}
         />
         <SegmentedControl
-          label={textAlign === MIXED ? "Horizontal alignment (mixed)" : "Horizontal alignment"}
+          label={labelOf("textAlign", textAlign)}
           value={textAlign === MIXED ? "" : textAlign}
           onChange={(next) => onChange({ textAlign: next as BoardCard["textAlign"] })}
           options={[
@@ -99,17 +91,13 @@ export function MultiCardInspector({ cards, onChange, onDelete }: MultiCardInspe
           ]}
         />
         <div className="flex items-center gap-1.5" role="group" aria-label="Text style">
-          <ToggleButton label={bold === MIXED ? "Bold (mixed)" : "Bold"} pressed={bold === true} onChange={() => onChange({ bold: bold !== true })}>
+          <ToggleButton label={labelOf("bold", bold)} pressed={bold === true} onChange={() => onChange({ bold: bold !== true })}>
             <BoldIcon className="size-4" />
           </ToggleButton>
-          <ToggleButton label={italic === MIXED ? "Italic (mixed)" : "Italic"} pressed={italic === true} onChange={() => onChange({ italic: italic !== true })}>
+          <ToggleButton label={labelOf("italic", italic)} pressed={italic === true} onChange={() => onChange({ italic: italic !== true })}>
             <ItalicIcon className="size-4" />
           </ToggleButton>
-          <ToggleButton
-            label={underline === MIXED ? "Underline (mixed)" : "Underline"}
-            pressed={underline === true}
-            onChange={() => onChange({ underline: underline !== true })}
-          >
+          <ToggleButton label={labelOf("underline", underline)} pressed={underline === true} onChange={() => onChange({ underline: underline !== true })}>
             <UnderlineIcon className="size-4" />
           </ToggleButton>
         </div>

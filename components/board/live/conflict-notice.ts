@@ -1,3 +1,4 @@
+import { cardFieldTopic } from "@/lib/board-model/card-fields";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import type { ChangeMessage } from "./live-messages";
 import type { RemoteIds } from "./remote-change";
@@ -65,28 +66,8 @@ export function conflictMessage(actor: string, conflicts: readonly Conflict[]): 
   }
 }
 
-const FIELD_NAMES: Record<string, string> = {
-  title: "text",
-  row: "position",
-  col: "position",
-  rowSpan: "size",
-  colSpan: "size",
-  cellType: "type",
-  completed: "done state",
-  textAlign: "alignment",
-  verticalAlign: "alignment",
-  fontSize: "font size",
-  borderRadius: "corners",
-  borderSize: "border",
-  cellOpacity: "opacity",
-  bold: "text style",
-  italic: "text style",
-  underline: "text style",
-  locked: "lock",
-};
-
 function fieldNames(fields: readonly string[]): string {
-  const names = [...new Set(fields.map((field) => FIELD_NAMES[field] ?? field))];
+  const names = [...new Set(fields.map(cardFieldTopic))];
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "content");
 }
 

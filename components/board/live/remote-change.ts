@@ -1,7 +1,7 @@
 import type { Restore } from "./board-sync";
 import type { BoardCard, BoardSnap, CardPatch, SnapPatch } from "../state/board-types";
 import type { ChangeMessage } from "./live-messages";
-import { toBoardCard, toSizeMap } from "../state/to-board-doc";
+import { pickBoardSnap, toBoardCard } from "../state/to-board-doc";
 
 /** How the board's ids relate to the server's (BoardSync keeps the map). */
 export interface RemoteIds {
@@ -10,22 +10,6 @@ export interface RemoteIds {
   /** A card or line this board deleted: a late event about it must not bring it back. */
   deletedHere(serverId: string): boolean;
 }
-
-const SNAP_FIELDS = [
-  "title",
-  "subtitle",
-  "icon",
-  "fontFamily",
-  "canvasBackgroundColor",
-  "cellSpacing",
-  "rowHeights",
-  "colWidths",
-  "folderId",
-  "isPublic",
-  "shareMode",
-  "shareToken",
-  "sharedWithWorkspace",
-] as const satisfies readonly (keyof BoardSnap)[];
 
 /**
  * The server's state after someone else's write, in the board's ids: what the board takes as
@@ -51,14 +35,11 @@ export function remoteState(change: ChangeMessage, ids: RemoteIds): Restore {
   return restore;
 }
 
+/** A live change's snap fields in the board's shape (its id is the board's own). */
 function remoteSnap(snap: NonNullable<ChangeMessage["snap"]>): Partial<BoardSnap> {
-  const picked: Partial<BoardSnap> = {};
-  for (const field of SNAP_FIELDS) {
-    if (!(field in snap)) continue;
-    const value = snap[field];
-    Object.assign(picked, { [field]: field === "rowHeights" || field === "colWidths" ? toSizeMap(value) : value });
-  }
-  return picked;
+  const fields = pickBoardSnap(snap);
+  delete fields.id;
+  return fields;
 }
 
 /**

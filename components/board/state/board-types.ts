@@ -16,24 +16,29 @@ export type BoardLine = Omit<z.output<typeof lineSchema>, "snapId">;
 
 export type SizeMap = Record<string, number>;
 
-/** The snap's own fields the board edits and shows, as the API answers them. */
-export type BoardSnap = Pick<
-  z.output<typeof snapSchema>,
-  | "id"
-  | "title"
-  | "subtitle"
-  | "icon"
-  | "fontFamily"
-  | "canvasBackgroundColor"
-  | "cellSpacing"
-  | "rowHeights"
-  | "colWidths"
-  | "folderId"
-  | "isPublic"
-  | "shareMode"
-  | "shareToken"
-  | "sharedWithWorkspace"
->;
+/**
+ * The snap's own fields the board edits and shows: the one list the board reads a snap by (a whole
+ * snap, a PATCH answer, a live change's fields).
+ */
+export const BOARD_SNAP_FIELDS = [
+  "id",
+  "title",
+  "subtitle",
+  "icon",
+  "fontFamily",
+  "canvasBackgroundColor",
+  "cellSpacing",
+  "rowHeights",
+  "colWidths",
+  "folderId",
+  "isPublic",
+  "shareMode",
+  "shareToken",
+  "sharedWithWorkspace",
+] as const;
+
+/** Those fields as the API answers them. */
+export type BoardSnap = Pick<z.output<typeof snapSchema>, (typeof BOARD_SNAP_FIELDS)[number]>;
 
 /** The document the editor changes: everything saved to the server. */
 export interface BoardDoc {

@@ -1,25 +1,14 @@
-import type { BoardCard, BoardDoc, BoardLine, BoardSnap, SizeMap } from "./board-types";
+import { BOARD_SNAP_FIELDS, type BoardCard, type BoardDoc, type BoardLine, type BoardSnap, type SizeMap } from "./board-types";
 import { blankCard } from "../grid/grid-plans";
+import { CARD_FIELD_NAMES } from "@/lib/board-model/card-fields";
 
-/** The fields of a full snap (GET /api/snaps/:id, or lib's SnapDetail) the board needs. */
-export interface SnapSource {
-  id: string;
-  title: string;
-  subtitle: string | null;
-  icon: string | null;
-  fontFamily: string;
-  canvasBackgroundColor: string;
-  cellSpacing: number;
+/** The fields of a full snap (GET /api/snaps/:id, or lib's SnapDetail) the board needs; size maps as stored (JSON). */
+export type SnapSource = Omit<BoardSnap, "rowHeights" | "colWidths"> & {
   rowHeights: unknown;
   colWidths: unknown;
-  folderId: string | null;
-  isPublic: boolean;
-  shareMode: "view" | "comment" | "edit";
-  shareToken: string | null;
-  sharedWithWorkspace: boolean;
   cards: (BoardCard & { snapId?: string })[];
   lines: (BoardLine & { snapId?: string })[];
-}
+};
 
 /** Size maps are JSON in the database: keep only index keys with finite numbers. */
 export function toSizeMap(value: unknown): SizeMap {
@@ -39,22 +28,16 @@ export function snapVersion(snap: object): number {
 
 /** The snap's own fields in the board's shape, from a full snap or a PATCH /api/snaps/:id answer. */
 export function toBoardSnap(snap: Omit<SnapSource, "cards" | "lines">): BoardSnap {
-  return {
-    id: snap.id,
-    title: snap.title,
-    subtitle: snap.subtitle,
-    icon: snap.icon,
-    fontFamily: snap.fontFamily,
-    canvasBackgroundColor: snap.canvasBackgroundColor,
-    cellSpacing: snap.cellSpacing,
-    rowHeights: toSizeMap(snap.rowHeights),
-    colWidths: toSizeMap(snap.colWidths),
-    folderId: snap.folderId,
-    isPublic: snap.isPublic,
-    shareMode: snap.shareMode,
-    shareToken: snap.shareToken,
-    sharedWithWorkspace: snap.sharedWithWorkspace,
-  };
+  return pickBoardSnap(snap) as BoardSnap;
+}
+
+/** The board's snap fields that `snap` has (all of a whole snap, some of a live change's), size maps cleaned. */
+export function pickBoardSnap(snap: Partial<Record<(typeof BOARD_SNAP_FIELDS)[number], unknown>>): Partial<BoardSnap> {
+  const picked: Record<string, unknown> = {};
+  for (const field of BOARD_SNAP_FIELDS) {
+    if (field in snap) picked[field] = field === "rowHeights" || field === "colWidths" ? toSizeMap(snap[field]) : snap[field];
+  }
+  return picked as Partial<BoardSnap>;
 }
 
 /** A plain, serializable copy for the client editor: no dates, no owner or workspace ids. */
@@ -66,30 +49,12 @@ export function toBoardDoc(snap: SnapSource): BoardDoc {
   };
 }
 
+/** A card in the board's shape: its id and the card field table's fields (the source may carry more). */
 export function toBoardCard(card: BoardCard & { snapId?: string }): BoardCard {
-  return {
-    id: card.id,
-    title: card.title,
-    row: card.row,
-    col: card.col,
-    rowSpan: card.rowSpan,
-    colSpan: card.colSpan,
-    color: card.color,
-    cellType: card.cellType,
-    completed: card.completed,
-    note: card.note,
-    attachments: card.attachments ?? [],
-    textAlign: card.textAlign,
-    verticalAlign: card.verticalAlign,
-    fontSize: card.fontSize,
-    bold: card.bold,
-    italic: card.italic,
-    underline: card.underline,
-    borderRadius: card.borderRadius,
-    borderSize: card.borderSize,
-    cellOpacity: card.cellOpacity,
-    locked: card.locked,
-  };
+  const board: Record<string, unknown> = { id: card.id };
+  for (const name of CARD_FIELD_NAMES) board[name] = card[name];
+  board.attachments = card.attachments ?? [];
+  return board as BoardCard;
 }
 
 /** A card as the page sends it to the browser: id and position, and only the fields that differ from a new card's. */

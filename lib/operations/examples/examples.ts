@@ -2,7 +2,7 @@
  * Example bodies for the OpenAPI document and the /docs page. tests/api/openapi.test.ts checks
  * that each one is valid against the schema it illustrates.
  */
-import { CARD_DEFAULTS } from "@/lib/board-model/card-constants";
+import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 
 const SNAP_ID = "cm3k9x2f70001qz8r5t1v2w3y";
 const CARD_IDS = ["cm3k9x2f70002qz8rb6c7d8e9", "cm3k9x2f70003qz8rf0g1h2i3", "cm3k9x2f70004qz8rj4k5l6m7"] as const;

@@ -251,10 +251,6 @@ export type SnapUpdate = {
  */
 export type CardCreate = {
     /**
-     * The text; for link and image cards, the URL.
-     */
-    title?: string;
-    /**
      * Row of the top-left cell, from 0.
      */
     row: number;
@@ -265,15 +261,19 @@ export type CardCreate = {
     rowSpan?: number;
     colSpan?: number;
     /**
-     * Background: "" (none) or a hex color.
+     * The text; for link and image cards, the URL.
      */
-    color?: '' | string;
+    title?: string;
+    note?: string;
     /**
      * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
      */
     cellType?: string;
     completed?: boolean;
-    note?: string;
+    /**
+     * Background: "" (none) or a hex color.
+     */
+    color?: '' | string;
     textAlign?: 'left' | 'center' | 'right';
     verticalAlign?: 'top' | 'middle' | 'bottom';
     fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -299,10 +299,6 @@ export type CardCreate = {
  */
 export type CardUpdate = {
     /**
-     * The text; for link and image cards, the URL.
-     */
-    title?: string;
-    /**
      * Row of the top-left cell, from 0.
      */
     row?: number;
@@ -313,15 +309,19 @@ export type CardUpdate = {
     rowSpan?: number;
     colSpan?: number;
     /**
-     * Background: "" (none) or a hex color.
+     * The text; for link and image cards, the URL.
      */
-    color?: '' | string;
+    title?: string;
+    note?: string;
     /**
      * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
      */
     cellType?: string;
     completed?: boolean;
-    note?: string;
+    /**
+     * Background: "" (none) or a hex color.
+     */
+    color?: '' | string;
     textAlign?: 'left' | 'center' | 'right';
     verticalAlign?: 'top' | 'middle' | 'bottom';
     fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -347,10 +347,6 @@ export type CardUpdate = {
 export type CardBatchCreate = {
     cards: Array<{
         /**
-         * The text; for link and image cards, the URL.
-         */
-        title?: string;
-        /**
          * Row of the top-left cell, from 0.
          */
         row: number;
@@ -361,15 +357,19 @@ export type CardBatchCreate = {
         rowSpan?: number;
         colSpan?: number;
         /**
-         * Background: "" (none) or a hex color.
+         * The text; for link and image cards, the URL.
          */
-        color?: '' | string;
+        title?: string;
+        note?: string;
         /**
          * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
          */
         cellType?: string;
         completed?: boolean;
-        note?: string;
+        /**
+         * Background: "" (none) or a hex color.
+         */
+        color?: '' | string;
         textAlign?: 'left' | 'center' | 'right';
         verticalAlign?: 'top' | 'middle' | 'bottom';
         fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -397,10 +397,6 @@ export type CardBatchCreate = {
 export type CardBatchUpdate = {
     updates: Array<{
         /**
-         * The text; for link and image cards, the URL.
-         */
-        title?: string;
-        /**
          * Row of the top-left cell, from 0.
          */
         row?: number;
@@ -411,15 +407,19 @@ export type CardBatchUpdate = {
         rowSpan?: number;
         colSpan?: number;
         /**
-         * Background: "" (none) or a hex color.
+         * The text; for link and image cards, the URL.
          */
-        color?: '' | string;
+        title?: string;
+        note?: string;
         /**
          * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
          */
         cellType?: string;
         completed?: boolean;
-        note?: string;
+        /**
+         * Background: "" (none) or a hex color.
+         */
+        color?: '' | string;
         textAlign?: 'left' | 'center' | 'right';
         verticalAlign?: 'top' | 'middle' | 'bottom';
         fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -450,10 +450,6 @@ export type SnapChanges = {
      */
     create?: Array<{
         /**
-         * The text; for link and image cards, the URL.
-         */
-        title?: string;
-        /**
          * Row of the top-left cell, from 0.
          */
         row: number;
@@ -464,15 +460,19 @@ export type SnapChanges = {
         rowSpan?: number;
         colSpan?: number;
         /**
-         * Background: "" (none) or a hex color.
+         * The text; for link and image cards, the URL.
          */
-        color?: '' | string;
+        title?: string;
+        note?: string;
         /**
          * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
          */
         cellType?: string;
         completed?: boolean;
-        note?: string;
+        /**
+         * Background: "" (none) or a hex color.
+         */
+        color?: '' | string;
         textAlign?: 'left' | 'center' | 'right';
         verticalAlign?: 'top' | 'middle' | 'bottom';
         fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -496,10 +496,6 @@ export type SnapChanges = {
      */
     update?: Array<{
         /**
-         * The text; for link and image cards, the URL.
-         */
-        title?: string;
-        /**
          * Row of the top-left cell, from 0.
          */
         row?: number;
@@ -510,15 +506,19 @@ export type SnapChanges = {
         rowSpan?: number;
         colSpan?: number;
         /**
-         * Background: "" (none) or a hex color.
+         * The text; for link and image cards, the URL.
          */
-        color?: '' | string;
+        title?: string;
+        note?: string;
         /**
          * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
          */
         cellType?: string;
         completed?: boolean;
-        note?: string;
+        /**
+         * Background: "" (none) or a hex color.
+         */
+        color?: '' | string;
         textAlign?: 'left' | 'center' | 'right';
         verticalAlign?: 'top' | 'middle' | 'bottom';
         fontSize?: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -776,10 +776,6 @@ export type Success = {
  */
 export type Card = {
     /**
-     * The text; for link and image cards, the URL.
-     */
-    title: string;
-    /**
      * Row of the top-left cell, from 0.
      */
     row: number;
@@ -790,15 +786,19 @@ export type Card = {
     rowSpan: number;
     colSpan: number;
     /**
-     * Background: "" (none) or a hex color.
+     * The text; for link and image cards, the URL.
      */
-    color: '' | string;
+    title: string;
+    note: string;
     /**
      * normal, todo, status, link, image, designembed, or another lowercase identifier (rendered as normal).
      */
     cellType: string;
     completed: boolean;
-    note: string;
+    /**
+     * Background: "" (none) or a hex color.
+     */
+    color: '' | string;
     textAlign: 'left' | 'center' | 'right';
     verticalAlign: 'top' | 'middle' | 'bottom';
     fontSize: 'text-xs' | 'text-sm' | 'text-base' | 'text-lg' | 'text-xl' | 'text-2xl' | 'text-3xl' | 'text-4xl' | 'text-5xl' | 'text-6xl' | 'text-7xl' | 'text-8xl' | 'text-9xl';
@@ -850,9 +850,9 @@ export type ListCard = {
      * Background: "" (none) or a hex color.
      */
     color: '' | string;
-    cellOpacity: number;
     borderRadius: number;
     borderSize: number;
+    cellOpacity: number;
 };
 
 /**
