@@ -15,7 +15,7 @@ const card = (id: string, row: number, col: number, fields: Partial<BoardCard> =
 
 describe("the board's clipboard", () => {
   const cards = [
-    card("a", 2, 3, { title: "Plan", color: "#fee2e2", bold: true, colSpan: 2, cellType: "todo", completed: true }),
+    card("a", 2, 3, { title: "Plan", color: "#fee2e2", bold: true, colSpan: 2, cellType: "todo", completed: true, locked: true }),
     card("b", 3, 3, { title: 'Say "hi"\tthere' }),
     card("c", 3, 5, { title: "Two\nlines <b>", rowSpan: 2 }),
   ];
@@ -103,7 +103,22 @@ describe("the board's clipboard", () => {
     const own = JSON.stringify({
       format: "snap-board-cards",
       version: 1,
-      cards: [{ title: 5, row: -1, col: 2, rowSpan: 500, color: "red", cellType: "Bad Type", fontSize: "huge", bold: "yes", cellOpacity: 40 }, { title: "ok" }],
+      cards: [
+        {
+          title: 5,
+          row: -1,
+          col: 2,
+          rowSpan: 500,
+          color: "red",
+          cellType: "Bad Type",
+          fontSize: "huge",
+          bold: "yes",
+          cellOpacity: 40,
+          locked: "yes",
+          borderRadius: 25,
+        },
+        { title: "ok", color: "#11223344", attachments: [{ id: "f1" }] },
+      ],
       lines: [
         { from: 0, to: 9 },
         { from: 0, to: 0 },
@@ -116,7 +131,7 @@ describe("the board's clipboard", () => {
       clip: {
         cards: [
           { ...blankCard("x", 0, 2), id: undefined, title: "", cellOpacity: 40 },
-          { ...blankCard("x", 0, 0), id: undefined, title: "ok" },
+          { ...blankCard("x", 0, 0), id: undefined, title: "ok", color: "#11223344" },
         ].map(withoutId),
         lines: [{ from: 1, to: 0, color: "#64748b", style: "solid", arrow: "both" }],
       },
