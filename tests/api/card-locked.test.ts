@@ -81,6 +81,15 @@ describe("locked", () => {
     expect((await api("DELETE", `/api/snaps/cards/${c}`, owner())).status).toBe(200);
   });
 
+  it("is kept by a range write, which writes a locked card's title like any other", async () => {
+    const snap = await insertSnap(team.owner, { cards: 2 });
+    const [first] = snap.cardIds as [string];
+    await api("PATCH", `/api/snaps/cards/${first}`, { ...owner(), body: { locked: true } });
+    const written = await api("PUT", `/api/snaps/${snap.id}/range`, { ...owner(), body: { row: 0, col: 0, values: [["over the lock", null]] } });
+    expect(written.status).toBe(200);
+    expect(written.body.updated).toEqual([expect.objectContaining({ id: first, title: "over the lock", locked: true })]);
+  });
+
   it("refuses a value that is not a boolean: 400 naming the field's path, nothing written", async () => {
     const snap = await insertSnap(team.owner, { cards: 1 });
     const [cardId] = snap.cardIds as [string];
