@@ -2,6 +2,7 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { bcryptStats } from "@/lib/auth/api-keys/authenticate-api-key";
 import { pool } from "@/lib/db/client";
+import { largeBodyGateState } from "@/lib/http/large-body-gate";
 import { openStreamTotal } from "@/lib/live/stream-quota";
 import { readJobQueueDepth } from "./read-job-queue-depth";
 
@@ -59,6 +60,22 @@ function createMetrics() {
     registers: [registry],
     collect() {
       this.set(openStreamTotal());
+    },
+  });
+  new Gauge({
+    name: "large_body_turns_in_flight",
+    help: 'Turns of the large-body gate held on this process, MCP tasks\' work included (docs/SECURITY.md, "Large bodies").',
+    registers: [registry],
+    collect() {
+      this.set(largeBodyGateState().inFlight);
+    },
+  });
+  new Gauge({
+    name: "large_body_requests_waiting",
+    help: "Requests with a large body waiting for a turn on this process, their bodies unread.",
+    registers: [registry],
+    collect() {
+      this.set(largeBodyGateState().waiting);
     },
   });
   new Gauge({
