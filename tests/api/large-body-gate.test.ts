@@ -55,6 +55,7 @@ function maximalChange(): string {
 
 /** A 2026-07-28 request by hand (the envelope and headers the revision writes), optionally declaring tasks. */
 async function mcpCall(key: string, method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}) {
+  const name = (params.name ?? params.taskId) as string | undefined;
   const response = await fetch(`${server.baseUrl}/api/mcp`, {
     method: "POST",
     headers: {
@@ -63,7 +64,7 @@ async function mcpCall(key: string, method: string, params: Record<string, unkno
       accept: "application/json, text/event-stream",
       "mcp-protocol-version": "2026-07-28",
       "mcp-method": method,
-      ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
+      ...(name ? { "mcp-name": name } : {}),
     },
     body: JSON.stringify({
       jsonrpc: "2.0",
