@@ -49,10 +49,18 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "snap-pixels-bench-"));
   const authSecret = randomBytes(32).toString("base64url");
   const fixtures = await seedFixtures(database.url, authSecret, 1);
-  const app = await startApp({ DATABASE_URL: database.url, AUTH_SECRET: authSecret, SNAP_DATA_DIR: dataDir, FILE_WORKSPACE_QUOTA_BYTES: "0", LOG_LEVEL: "warn" });
+  const app = await startApp({
+    DATABASE_URL: database.url,
+    AUTH_SECRET: authSecret,
+    SNAP_DATA_DIR: dataDir,
+    FILE_WORKSPACE_QUOTA_BYTES: "0",
+    LOG_LEVEL: "warn",
+  });
   try {
     const bytes = await archive();
-    console.log(`archive: ${IMAGES} PNGs of ${SIDE} × ${SIDE} (${((IMAGES * SIDE * SIDE) / 1e6).toFixed(0)} megapixels in all), ${(bytes.length / 1e3).toFixed(0)} KB`);
+    console.log(
+      `archive: ${IMAGES} PNGs of ${SIDE} × ${SIDE} (${((IMAGES * SIDE * SIDE) / 1e6).toFixed(0)} megapixels in all), ${(bytes.length / 1e3).toFixed(0)} KB`,
+    );
     let status = 0;
     let seconds = 0;
     let cpuMs = 0;

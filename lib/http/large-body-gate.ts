@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { config } from "@/lib/config";
 import { ApiError } from "@/lib/errors/api-error";
+import { recordLargeBodyGate } from "@/lib/metrics/record-large-body-gate";
 import { guardBodyRate } from "./body-rate-guard";
 
 /**
@@ -30,11 +31,6 @@ interface Turn {
 }
 const currentTurn = new AsyncLocalStorage<Turn>();
 
-/** The gate's state on this process (the /metrics gauges). */
-export function largeBodyGateState(): { inFlight: number; waiting: number } {
-  return { inFlight, waiting: waiting.length };
-}
-
 /** Whether the request may carry a body past LARGE_BODY_BYTES: its Content-Length says so, or it has none. */
 export function mayCarryLargeBody(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "DELETE") return false;
@@ -44,6 +40,11 @@ export function mayCarryLargeBody(request: Request): boolean {
 
 function busy(message: string): ApiError {
   return new ApiError("SERVICE_UNAVAILABLE", message, undefined, { "Retry-After": "2" });
+}
+
+/** Shows the gate's state on /metrics (`large_body_turns_in_flight`, `large_body_requests_waiting`). */
+function changed(): void {
+  recordLargeBodyGate(inFlight, waiting.length);
 }
 
 function heldTurns(userId: string): number {
@@ -58,6 +59,7 @@ function mayHoldAnother(userId: string): boolean {
 function hold(userId: string): () => void {
   inFlight++;
   heldBy.set(userId, heldTurns(userId) + 1);
+  changed();
   let ended = false;
   return () => {
     if (ended) return;
@@ -67,12 +69,13 @@ function hold(userId: string): () => void {
     if (left > 0) heldBy.set(userId, left);
     else heldBy.delete(userId);
     admitWaiting();
+    changed();
   };
 }
 
 /** Each free turn goes to the first in line whose user holds fewer than LARGE_BODIES_PER_USER. */
 function admitWaiting(): void {
-  for (let index = 0; index < waiting.length; ) {
+  for (let index = 0; index < waiting.length;) {
     const waiter = waiting[index]!;
     if (!mayHoldAnother(waiter.userId)) {
       index++;
@@ -107,12 +110,14 @@ async function takeTurn(userId: string, signal: AbortSignal): Promise<() => void
     const leave = () => {
       const index = waiting.indexOf(waiter);
       if (index >= 0) waiting.splice(index, 1);
+      changed();
       clearTimeout(timer);
       reject(signal.aborted ? new ApiError("BAD_REQUEST", "The request was abandoned") : busy("Large requests are queued; retry shortly"));
     };
     const timer = setTimeout(leave, MAX_WAIT_MS);
     signal.addEventListener("abort", leave, { once: true });
     waiting.push(waiter);
+    changed();
   });
 }
 

@@ -2,7 +2,6 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { bcryptStats } from "@/lib/auth/api-keys/authenticate-api-key";
 import { pool } from "@/lib/db/client";
-import { largeBodyGateState } from "@/lib/http/large-body-gate";
 import { openStreamTotal } from "@/lib/live/stream-quota";
 import { readJobQueueDepth } from "./read-job-queue-depth";
 
@@ -62,21 +61,16 @@ function createMetrics() {
       this.set(openStreamTotal());
     },
   });
-  new Gauge({
+  // Set by the gate as its state changes (lib/metrics/record-large-body-gate.ts).
+  const largeBodyTurns = new Gauge({
     name: "large_body_turns_in_flight",
     help: 'Turns of the large-body gate held on this process, MCP tasks\' work included (docs/SECURITY.md, "Large bodies").',
     registers: [registry],
-    collect() {
-      this.set(largeBodyGateState().inFlight);
-    },
   });
-  new Gauge({
+  const largeBodyWaiting = new Gauge({
     name: "large_body_requests_waiting",
     help: "Requests with a large body waiting for a turn on this process, their bodies unread.",
     registers: [registry],
-    collect() {
-      this.set(largeBodyGateState().waiting);
-    },
   });
   new Gauge({
     name: "job_queue_jobs",
@@ -90,7 +84,7 @@ function createMetrics() {
       for (const { task, state, count } of counts) this.set({ task, state }, count);
     },
   });
-  return { registry, requests, duration, rateLimited };
+  return { registry, requests, duration, rateLimited, largeBodyTurns, largeBodyWaiting };
 }
 
 const globalForMetrics = globalThis as unknown as { snapMetrics?: ReturnType<typeof createMetrics> };

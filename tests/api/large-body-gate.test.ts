@@ -81,7 +81,14 @@ async function mcpCall(key: string, method: string, params: Record<string, unkno
     }),
   });
   const text = await response.text();
-  const json = text.startsWith("{") ? JSON.parse(text) : JSON.parse(text.split("\n").find((line) => line.startsWith("data: "))!.slice(6));
+  const json = text.startsWith("{")
+    ? JSON.parse(text)
+    : JSON.parse(
+        text
+          .split("\n")
+          .find((line) => line.startsWith("data: "))!
+          .slice(6),
+      );
   return { status: response.status, retryAfter: response.headers.get("retry-after"), body: json };
 }
 
@@ -279,7 +286,11 @@ describe("large bodies", { timeout: 300_000 }, () => {
     );
     try {
       const answered: HeldAnswer[] = [];
-      for (const request of held) void request.answer.then((answer) => answered.push(answer), () => {});
+      for (const request of held)
+        void request.answer.then(
+          (answer) => answered.push(answer),
+          () => {},
+        );
       // Every one of them has been taken in by the gate: holding a turn, waiting for one, or refused.
       await expect
         .poll(async () => answered.length + (await metric("large_body_turns_in_flight")) + (await metric("large_body_requests_waiting")), {
