@@ -208,6 +208,10 @@ const configSchema = z.object({
   FILE_MAX_IMAGE_PIXELS: documented(wholeNumber(1, 1_000_000_000, 50_000_000), {
     description: "Pixels (width × height) an uploaded image may decode to; past it, 413 before any decoding (a decompression bomb).",
   }),
+  IMPORT_MAX_IMAGE_PIXELS: documented(wholeNumber(1, 1_000_000_000_000, 1_000_000_000), {
+    description:
+      "Pixels the images of one imported `.snap.zip` may decode to in all; past it, 413 naming the bound, before the image that would pass it is decoded ([Export and import](EXPORT-IMPORT.md#files)).",
+  }),
   CARD_MAX_ATTACHMENTS: documented(wholeNumber(1, 100, 20), {
     description: "Files one card may carry as attachments (at most 100); past it, 400 naming the limit ([Cards](API.md#cards)).",
   }),
@@ -314,7 +318,16 @@ const configSchema = z.object({
       "Requests with a body over 256 KB (a many-card change, a batch, an import, an MCP call) one instance works on at once; the rest wait their turn, unread ([Large bodies](SECURITY.md#large-bodies)).",
   }),
   LARGE_BODIES_WAITING: documented(wholeNumber(0, 10_000, 16), {
-    description: "Such requests that may wait for a turn on one instance; past it, or after 30 s of waiting, 503 with `Retry-After`.",
+    description:
+      "Such requests that may wait for a turn on one instance, at most 4 of them one user's; past either, or after 30 s of waiting, 503 with `Retry-After`.",
+  }),
+  LARGE_BODIES_PER_USER: documented(wholeNumber(1, 1_000, 1), {
+    description:
+      "Of those turns, how many one user holds at once (their MCP tasks included, until each ends): one user's requests never hold them all ([Large bodies](SECURITY.md#large-bodies)).",
+  }),
+  LARGE_BODY_MIN_BYTES_PER_SECOND: documented(wholeNumber(1, 1_000_000_000, 16_384), {
+    description:
+      "The slowest a large body may arrive once its turn has begun: after 10 s, a body averaging less is dropped, 408 `REQUEST_TIMEOUT` with `Connection: close`, and its turn goes to the next in line.",
   }),
   /** Notification email (lib/email/email-config.ts): both set, or no email. */
   SMTP_URL: documented(secret(), {

@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** A large body that arrived too slowly to keep its turn (lib/http/body-rate-guard.ts). */
+  REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   /** A feed cursor older than the events kept (lib/events/feed-cursor.ts). */
   GONE: 410,

@@ -37,9 +37,17 @@ const ANIMATED: ReadonlySet<ProcessedImageType> = new Set(["image/gif", "image/w
  * Decodes an uploaded image with a pixel limit (a decompression bomb is refused from its header,
  * before any decoding: 413), turns it upright, and writes three files beside `source` with no
  * metadata: the original re-encoded in its own format, a display rendition (WebP, at most 2,048 px
- * a side) and a thumbnail (WebP, 400 px). Anything libvips cannot decode is a 400.
+ * a side) and a thumbnail (WebP, 400 px). Anything libvips cannot decode is a 400. `chargePixels`,
+ * when given, is told the pixels from the header before any decoding and may refuse them (an
+ * import's bound in all). One rendition after another, the thumbnail made from the display one:
+ * one core busy per image, not three, and one full decode fewer (docs/SECURITY.md, "Large bodies").
  */
-export async function processImage(source: string, contentType: ProcessedImageType, maxPixels: number): Promise<ProcessedImage> {
+export async function processImage(
+  source: string,
+  contentType: ProcessedImageType,
+  maxPixels: number,
+  chargePixels?: (pixels: number) => void,
+): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   const animated = ANIMATED.has(contentType);
   const options = { limitInputPixels: maxPixels, animated, failOn: "error" as const };
@@ -52,18 +60,18 @@ export async function processImage(source: string, contentType: ProcessedImageTy
   const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
   const width = metadata.width ?? 0;
   const frames = metadata.pages ?? 1;
-  if (width * frameHeight * (animated ? frames : 1) > maxPixels) throw tooManyPixels(maxPixels);
+  const pixels = width * frameHeight * (animated ? frames : 1);
+  if (pixels > maxPixels) throw tooManyPixels(maxPixels);
+  chargePixels?.(pixels);
   const turned = (metadata.orientation ?? 1) >= 5;
   const base = sharp(source, options).autoOrient();
   const out = (name: string) => `${source}.${name}`;
   const fit = (pixels: number) => ({ width: pixels, height: pixels, fit: "inside" as const, withoutEnlargement: true });
   const result = { original: out("original"), display: out("display"), thumb: out("thumb") };
   try {
-    await Promise.all([
-      reencode(base.clone(), contentType).toFile(result.original),
-      base.clone().resize(fit(DISPLAY_MAX_PIXELS)).webp({ quality: 82 }).toFile(result.display),
-      base.clone().resize(fit(THUMB_MAX_PIXELS)).webp({ quality: 75 }).toFile(result.thumb),
-    ]);
+    await reencode(base.clone(), contentType).toFile(result.original);
+    await base.clone().resize(fit(DISPLAY_MAX_PIXELS)).webp({ quality: 82 }).toFile(result.display);
+    await sharp(result.display, { animated, failOn: "error" }).resize(fit(THUMB_MAX_PIXELS)).webp({ quality: 75 }).toFile(result.thumb);
   } catch (error) {
     if (/pixel limit/i.test(String((error as Error).message))) throw tooManyPixels(maxPixels);
     throw notAnImage();

@@ -53,9 +53,16 @@ export async function storeUpload(principal: Principal, snapId: string, receive:
  * A received file as an upload makes it (identified from its bytes, an image decoded, turned
  * upright, stripped of metadata, with its renditions), its objects stored under `fileId`; the row
  * to insert, not inserted. The temporary files are gone afterwards, and so are the objects when it
- * fails. Uploads and imported archives (lib/transfer/import-archive.ts) both store files this way.
+ * fails. Uploads and imported archives (lib/transfer/import-archive.ts) both store files this way;
+ * an archive's images charge their pixels to its bound in all (`chargePixels`, before decoding).
  */
-export async function storeReceivedFile(received: ReceivedUpload, fileId: string, snapId: string, userId: string): Promise<NewFileRow> {
+export async function storeReceivedFile(
+  received: ReceivedUpload,
+  fileId: string,
+  snapId: string,
+  userId: string,
+  chargePixels?: (pixels: number) => void,
+): Promise<NewFileRow> {
   const settings = config();
   const storage = fileStorage();
   const temporary = [received.path];
@@ -63,7 +70,7 @@ export async function storeReceivedFile(received: ReceivedUpload, fileId: string
   try {
     const identity = await identifyFile(received.path);
     if (identity.kind === "image") {
-      const image = await processImage(received.path, identity.contentType, settings.FILE_MAX_IMAGE_PIXELS);
+      const image = await processImage(received.path, identity.contentType, settings.FILE_MAX_IMAGE_PIXELS, chargePixels);
       temporary.push(image.original, image.display, image.thumb);
       const { size } = await stat(image.original);
       const sha256 = await hashFile(image.original);

@@ -58,7 +58,9 @@ export function implement<Op extends AnyOperation>(operation: Op, handler: Opera
   const handle = operation.requestHeaders?.includes("Idempotency-Key") ? withIdempotency(authed, { maxBytes }) : authed;
   // Bodies past the usual megabyte take turns, once the caller is known (lib/http/large-body-gate.ts).
   const gated: typeof handle =
-    maxBytes !== undefined && maxBytes > MAX_BODY_BYTES ? (request, context) => throughLargeBodyGate(request, () => handle(request, context)) : handle;
+    maxBytes !== undefined && maxBytes > MAX_BODY_BYTES
+      ? (request, context) => throughLargeBodyGate(request, context.principal.userId, (guarded) => handle(guarded, context))
+      : handle;
   return {
     operation,
     handle: withPrincipal(gated, {

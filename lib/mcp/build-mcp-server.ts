@@ -101,7 +101,12 @@ export function buildMcpServer({ principal, era, sessionId }: McpServerContext):
     }
     const wantsTask = era === "modern" ? declaresTasks(ctx) : (request.params as { task?: unknown }).task !== undefined;
     if (wantsTask && isLongTool(principal, name)) {
-      const task = await startTask(principal, name, () => callMcpTool(principal, name, args));
+      let task: McpTaskView;
+      try {
+        task = await startTask(principal, name, () => callMcpTool(principal, name, args));
+      } catch (error) {
+        return toolError(error); // too many tasks of this user running
+      }
       return (era === "modern" ? { resultType: "task", ...modernTask(task) } : { task: legacyTask(task) }) as unknown as CallToolResult;
     }
     return callMcpTool(principal, name, args);

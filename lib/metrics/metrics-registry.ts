@@ -61,6 +61,17 @@ function createMetrics() {
       this.set(openStreamTotal());
     },
   });
+  // Set by the gate as its state changes (lib/metrics/record-large-body-gate.ts).
+  const largeBodyTurns = new Gauge({
+    name: "large_body_turns_in_flight",
+    help: 'Turns of the large-body gate held on this process, MCP tasks\' work included (docs/SECURITY.md, "Large bodies").',
+    registers: [registry],
+  });
+  const largeBodyWaiting = new Gauge({
+    name: "large_body_requests_waiting",
+    help: "Requests with a large body waiting for a turn on this process, their bodies unread.",
+    registers: [registry],
+  });
   new Gauge({
     name: "job_queue_jobs",
     help: "Background jobs queued in the database (webhook fan-out, one per pending webhook delivery, event pruning), by task and state: the same on every instance.",
@@ -73,7 +84,7 @@ function createMetrics() {
       for (const { task, state, count } of counts) this.set({ task, state }, count);
     },
   });
-  return { registry, requests, duration, rateLimited };
+  return { registry, requests, duration, rateLimited, largeBodyTurns, largeBodyWaiting };
 }
 
 const globalForMetrics = globalThis as unknown as { snapMetrics?: ReturnType<typeof createMetrics> };

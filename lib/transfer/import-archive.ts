@@ -74,13 +74,14 @@ export async function importArchive(
 
     const rows: NewFileRow[] = [];
     const newIds = new Map<string, string>();
+    const chargePixels = pixelBound(settings.IMPORT_MAX_IMAGE_PIXELS);
     for (const file of included) {
       const fileId = createId();
       stored.push(fileId);
       const temporary = path.join(storage.incomingDir, randomUUID());
       try {
         const size = await extractEntry(zip, file.entry, temporary, settings.FILE_MAX_BYTES);
-        rows.push(await storeReceivedFile({ path: temporary, name: cleanFileName(file.name), size }, fileId, "", principal.userId));
+        rows.push(await storeReceivedFile({ path: temporary, name: cleanFileName(file.name), size }, fileId, "", principal.userId, chargePixels));
       } catch (error) {
         await unlink(temporary).catch(() => {});
         throw inEntry(error, file.entry.fileName);
@@ -96,6 +97,22 @@ export async function importArchive(
     zip?.close();
     await unlink(received.path).catch(() => {});
   }
+}
+
+/**
+ * The decoded pixels of an archive's images, counted from each one's header before it is decoded:
+ * past `maxPixels` in all, 413 (docs/EXPORT-IMPORT.md, "Bounds of an imported archive"). Each image
+ * already has FILE_MAX_IMAGE_PIXELS; this bounds the CPU of one import as a whole.
+ */
+function pixelBound(maxPixels: number): (pixels: number) => void {
+  let decoded = 0;
+  return (pixels) => {
+    decoded += pixels;
+    if (decoded <= maxPixels) return;
+    throw tooLarge(
+      `The images of a .snap.zip may decode to at most ${maxPixels.toLocaleString("en")} pixels in all (IMPORT_MAX_IMAGE_PIXELS); this one's pass it`,
+    );
+  };
 }
 
 function tooLarge(message: string, path = "(archive)"): ApiError {

@@ -11,7 +11,12 @@ import { newId } from "./card-fixtures";
 import { api, signIn, TEST_PASSWORD, uniqueEmail } from "./helpers";
 
 /** Small limits, so that a test passes them with a few hundred kilobytes. */
-export const TEST_FILE_LIMITS = { FILE_MAX_BYTES: "400000", FILE_WORKSPACE_QUOTA_BYTES: "900000", FILE_MAX_IMAGE_PIXELS: "4000000" };
+export const TEST_FILE_LIMITS = {
+  FILE_MAX_BYTES: "400000",
+  FILE_WORKSPACE_QUOTA_BYTES: "900000",
+  FILE_MAX_IMAGE_PIXELS: "4000000",
+  IMPORT_MAX_IMAGE_PIXELS: "10000000",
+};
 
 export interface FileServer {
   baseUrl: string;

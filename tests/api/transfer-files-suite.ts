@@ -324,5 +324,35 @@ export function describeTransferFiles(label: string, storageEnv: () => Promise<{
       const snaps = await server.db.query(`SELECT 1 FROM "Snap" WHERE "userId" = $1`, [importer.id]);
       expect(snaps.rowCount).toBe(0);
     });
+
+    it("answers 413 naming IMPORT_MAX_IMAGE_PIXELS when an archive's images decode to more pixels in all", async () => {
+      // Three images each within FILE_MAX_IMAGE_PIXELS (4 MP), 12 MP together, past the bound of 10 MP.
+      const importer = await fileTestUser(server, "pixels");
+      const ids = ["cpixels00001", "cpixels00002", "cpixels00003"];
+      const picture = await solid("#1e88e5", 2_000, 2_000);
+      const document = {
+        format: "snap-board",
+        formatVersion: 1,
+        snap: { title: "Large pictures", rows: 1, cols: 3 },
+        cards: ids.map((id, index) => ({ key: `c${index}`, row: 0, col: index, cellType: "image", title: `/api/files/${id}` })),
+        files: ids.map((id) => ({ id, name: `${id}.png`, contentType: "image/png", size: picture.length, path: `files/${id}` })),
+      };
+      const bytes = buildZip([{ name: "snap.json", data: JSON.stringify(document) }, ...ids.map((id) => ({ name: `files/${id}`, data: picture }))]);
+      const answer = await importZip(bytes, { key: importer.key });
+      expect(answer.status).toBe(413);
+      expect(answer.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+      expect(answer.body.error.message).toMatch(/at most 10,000,000 pixels in all \(IMPORT_MAX_IMAGE_PIXELS\)/);
+      expect(await ownedFileCount(importer.id)).toBe(0);
+      const snaps = await server.db.query(`SELECT 1 FROM "Snap" WHERE "userId" = $1`, [importer.id]);
+      expect(snaps.rowCount).toBe(0);
+
+      // Two of them (8 MP) are within it.
+      const [first, second] = ids;
+      const within = buildZip([
+        { name: "snap.json", data: JSON.stringify({ ...document, cards: document.cards.slice(0, 2), files: document.files.slice(0, 2) }) },
+        ...[first!, second!].map((id) => ({ name: `files/${id}`, data: picture })),
+      ]);
+      expect((await importZip(within, { key: importer.key })).status).toBe(201);
+    });
   });
 }
