@@ -3,7 +3,7 @@ import { ApiError } from "./api-error";
 /** The SQLSTATE the content budget's trigger raises (migration snap_content_budget). */
 const BUDGET_SQLSTATE = "SB413";
 
-interface BudgetFacts {
+export interface BudgetFacts {
   budget: number;
   used: number;
   adding: number;
@@ -25,13 +25,15 @@ interface ErrorLike {
 export function snapContentBudgetError(error: unknown): ApiError | null {
   for (let current = error, depth = 0; current && typeof current === "object" && depth < 8; depth++) {
     const { code, originalCode, detail, cause, meta } = current as ErrorLike;
-    if ((code === BUDGET_SQLSTATE || originalCode === BUDGET_SQLSTATE) && typeof detail === "string") return budgetError(JSON.parse(detail) as BudgetFacts);
+    if ((code === BUDGET_SQLSTATE || originalCode === BUDGET_SQLSTATE) && typeof detail === "string")
+      return contentBudgetError(JSON.parse(detail) as BudgetFacts);
     current = cause ?? meta?.driverAdapterError;
   }
   return null;
 }
 
-function budgetError({ budget, used, adding }: BudgetFacts): ApiError {
+/** 413: a snap holding `used` bytes of content cannot take `adding` more within `budget`. */
+export function contentBudgetError({ budget, used, adding }: BudgetFacts): ApiError {
   const bytes = (value: number) => value.toLocaleString("en");
   return new ApiError(
     "PAYLOAD_TOO_LARGE",

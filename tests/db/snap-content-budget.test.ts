@@ -35,14 +35,19 @@ async function newSnap(): Promise<string> {
 const contentBytes = async (snapId: string) => (await pool.query(`SELECT "contentBytes" FROM "Snap" WHERE id = $1`, [snapId])).rows[0].contentBytes;
 
 describe("the snap content budget (database)", () => {
-  it("weighs cards and lines with lib's numbers", async () => {
+  it("weighs cards (their text as JSON carries it) and lines with lib's numbers", async () => {
     const { rows } = await pool.query(`SELECT snap_content_budget() AS budget, card_content_bytes('', '', '[]') AS card, line_content_bytes() AS line`);
     expect(rows[0]).toEqual({ budget: SNAP_CONTENT_BUDGET_BYTES, card: CARD_FIXED_BYTES, line: LINE_BYTES });
 
     const snapId = await newSnap();
-    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, title, note) VALUES ($1 || '-a', $1, 0, 0, 'é', 'abc'), ($1 || '-b', $1, 0, 1, '', '')`, [snapId]);
-    await pool.query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId", "updatedAt") VALUES ($1 || '-l', $1, $1 || '-a', $1 || '-b', now())`, [snapId]);
-    expect(await contentBytes(snapId)).toBe(2 * CARD_FIXED_BYTES + 2 + 3 + LINE_BYTES);
+    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, title, note) VALUES ($1 || '-a', $1, 0, 0, 'é', 'a"c'), ($1 || '-b', $1, 0, 1, chr(1), '')`, [
+      snapId,
+    ]);
+    await pool.query(`INSERT INTO "Line" (id, "snapId", "fromCardId", "toCardId", "updatedAt") VALUES ($1 || '-l', $1, $1 || '-a', $1 || '-b', now())`, [
+      snapId,
+    ]);
+    // Text as JSON carries it: "é" is 2 bytes, 'a"c' 4 (an escaped quote), a control character 6 ("\u0001").
+    expect(await contentBytes(snapId)).toBe(2 * CARD_FIXED_BYTES + 2 + 4 + 6 + LINE_BYTES);
     await pool.query(`UPDATE "Card" SET note = '' WHERE id = $1 || '-a'`, [snapId]);
     await pool.query(`DELETE FROM "Card" WHERE id = $1 || '-b'`, [snapId]); // and its line
     expect(await contentBytes(snapId)).toBe(CARD_FIXED_BYTES + 2);
@@ -50,7 +55,10 @@ describe("the snap content budget (database)", () => {
 
   it("refuses, in the write's statement, what passes the budget, and lets an over-budget snap get lighter", async () => {
     const snapId = await newSnap();
-    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, note) VALUES ($1, $1, 0, 0, repeat('x', $2::int))`, [snapId, SNAP_CONTENT_BUDGET_BYTES - CARD_FIXED_BYTES]);
+    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, note) VALUES ($1, $1, 0, 0, repeat('x', $2::int))`, [
+      snapId,
+      SNAP_CONTENT_BUDGET_BYTES - CARD_FIXED_BYTES,
+    ]);
     expect(await contentBytes(snapId)).toBe(SNAP_CONTENT_BUDGET_BYTES);
     const refused = await pool.query(`UPDATE "Card" SET title = 'x' WHERE id = $1`, [snapId]).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: "SB413" });
@@ -68,7 +76,10 @@ describe("the snap content budget (database)", () => {
   it("lets only one of two concurrent writes take the last room", async () => {
     const snapId = await newSnap();
     const room = 1_000;
-    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, note) VALUES ($1, $1, 0, 0, repeat('x', $2::int))`, [snapId, SNAP_CONTENT_BUDGET_BYTES - CARD_FIXED_BYTES - room]);
+    await pool.query(`INSERT INTO "Card" (id, "snapId", row, col, note) VALUES ($1, $1, 0, 0, repeat('x', $2::int))`, [
+      snapId,
+      SNAP_CONTENT_BUDGET_BYTES - CARD_FIXED_BYTES - room,
+    ]);
     const [first, second] = [await pool.connect(), await pool.connect()];
     try {
       await first.query("BEGIN");

@@ -6,16 +6,21 @@ ALTER TABLE "Snap" ADD COLUMN     "contentBytes" INTEGER NOT NULL DEFAULT 0;
 -- triggers below keep it, in the statement that writes a card or a line, whatever writes it (a
 -- card write, a batch, a change, a range write, an import, a duplicate, a template, a restore, an
 -- MCP tool). A statement that makes a snap heavier and leaves it over the budget fails with
--- SQLSTATE SB413 (413 to the caller, lib/snaps/snap-content-budget.ts); one that makes it
+-- SQLSTATE SB413 (413 to the caller, lib/errors/snap-content-budget-error.ts); one that makes it
 -- lighter always passes. The counter's UPDATE locks the snap's row, so concurrent writes add up
 -- one after the other and cannot pass the budget together.
 
--- The budget, bytes. lib/snaps/snap-content-budget.ts holds the same number (tests/db checks they agree).
+-- The budget, bytes. lib/board-model/snap-content-budget.ts holds the same numbers (tests/db/snap-content-budget.test.ts).
 CREATE FUNCTION "snap_content_budget"() RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT 8000000';
 
--- A card: its text as UTF-8 bytes (title, note, its attachments' list) and 300 for its other fields.
+-- Text as a JSON answer carries it: UTF-8 bytes, escapes included (a control character is six), no quotes.
+CREATE FUNCTION "json_text_bytes"(value text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN value = '' THEN 0 ELSE octet_length(to_json(value)::text) - 2 END
+$$;
+
+-- A card: its title, note and attachments' list as JSON carries them, and 300 for its other fields.
 CREATE FUNCTION "card_content_bytes"(title text, note text, attachments jsonb) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
-  SELECT 300 + octet_length(title) + octet_length(note) + CASE WHEN attachments = '[]'::jsonb THEN 0 ELSE octet_length(attachments::text) END
+  SELECT 300 + "json_text_bytes"(title) + "json_text_bytes"(note) + CASE WHEN attachments = '[]'::jsonb THEN 0 ELSE octet_length(attachments::text) END
 $$;
 
 -- A line: its fields only.
@@ -56,13 +61,14 @@ BEGIN
       SELECT "snapId" AS id, sum("card_content_bytes"(title, note, attachments))::bigint AS delta FROM new_rows GROUP BY "snapId"
     ) AS d;
   ELSIF TG_OP = 'UPDATE' THEN
+    -- Only cards whose text changed are weighed again: a move or a restyle of many cards costs a join.
     SELECT array_agg(d.id), array_agg(d.delta) INTO ids, deltas FROM (
-      SELECT id, sum(bytes)::bigint AS delta FROM (
-        SELECT "snapId" AS id, "card_content_bytes"(title, note, attachments) AS bytes FROM new_rows
-        UNION ALL
-        SELECT "snapId", -"card_content_bytes"(title, note, attachments) FROM old_rows
-      ) AS x GROUP BY id HAVING sum(bytes) <> 0
-    ) AS d;
+      SELECT n."snapId" AS id,
+             sum("card_content_bytes"(n.title, n.note, n.attachments) - "card_content_bytes"(o.title, o.note, o.attachments))::bigint AS delta
+      FROM new_rows AS n JOIN old_rows AS o ON o.id = n.id
+      WHERE n.title IS DISTINCT FROM o.title OR n.note IS DISTINCT FROM o.note OR n.attachments IS DISTINCT FROM o.attachments
+      GROUP BY n."snapId"
+    ) AS d WHERE d.delta <> 0;
   ELSE
     SELECT array_agg(d.id), array_agg(d.delta) INTO ids, deltas FROM (
       SELECT "snapId" AS id, -sum("card_content_bytes"(title, note, attachments))::bigint AS delta FROM old_rows GROUP BY "snapId"
