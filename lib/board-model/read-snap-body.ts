@@ -8,10 +8,12 @@ import { snapMembersColumn, type SnapAccessFacts } from "./snap-access";
 import { snapFieldsSelect } from "./snap-selects";
 import type { SnapVersion } from "./snap-version";
 
+/** A timestamp as toISOString writes it. */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** A value as JSON.stringify writes it: null for NULL, a timestamp as toISOString gives it. */
 function jsonValue(alias: string, column: string): string {
-  if (column === "createdAt" || column === "updatedAt")
-    return `to_json(to_char(${alias}."${column}" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text`;
+  if (column === "createdAt" || column === "updatedAt") return `to_json(${isoTime(`${alias}."${column}"`)})::text`;
   return `COALESCE(to_json(${alias}."${column}")::text, 'null')`;
 }
 
@@ -41,8 +43,8 @@ const SNAP_BODY_SQL = `'{"snap":' || ${jsonObject(
 // indexed row instead of the cards turned into JSON. The body comes as bytes (bytea, in binary):
 // the JSON never becomes a JavaScript string.
 const BODY_WITH_ACCESS_SQL = `
-  SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumn("s")}::text AS members,
-         s."updatedAt", s."folderId", f.name AS "folderName",
+  SELECT s."userId", s."workspaceId", s."sharedWithWorkspace", s."shareMode"::text AS "shareMode", ${snapMembersColumn("s")},
+         ${isoTime('s."updatedAt"')} AS "updatedAt", s."folderId", f.name AS "folderName",
          CASE WHEN s."updatedAt" = $2 AND s."folderId" IS NOT DISTINCT FROM $3 AND f.name IS NOT DISTINCT FROM $4
               THEN NULL ELSE convert_to(${SNAP_BODY_SQL}, 'UTF8') END AS body
   FROM "Snap" AS s LEFT JOIN "Folder" AS f ON f.id = s."folderId" WHERE s.id = $1`;
@@ -55,8 +57,10 @@ const types = {
 } as pg.CustomTypesConfig;
 
 interface BodyRow extends Omit<SnapAccessFacts, "members"> {
+  /** json in binary format is its text, which pg leaves as a string. */
   members: string;
-  updatedAt: Date;
+  /** As ISO text: pg's parsers of binary timestamps and floats are not exact. */
+  updatedAt: string;
   folderId: string | null;
   folderName: string | null;
   body: Buffer | null;
@@ -89,6 +93,6 @@ export async function readSnapBody(snapId: string, unlessVersion?: SnapVersion):
   const row = rows[0];
   if (!row) return null;
   const { userId, workspaceId, sharedWithWorkspace, shareMode, members, updatedAt, folderId, folderName, body } = row;
-  const version = { id: snapId, updatedAt, folderId, folder: folderName === null ? null : { name: folderName } };
+  const version = { id: snapId, updatedAt: new Date(updatedAt), folderId, folder: folderName === null ? null : { name: folderName } };
   return { facts: { userId, workspaceId, sharedWithWorkspace, shareMode, members: JSON.parse(members) as SnapAccessFacts["members"] }, version, body };
 }

@@ -42,8 +42,10 @@ export async function getSnapDetailJson(principal: Principal, snapId: string): P
   return remember(snapId, found.version, found.body);
 }
 
+const bytesOf = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>;
+
 function remember(snapId: string, version: SnapVersion, bytes: Buffer): SnapDetailJson {
-  const body = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as Uint8Array<ArrayBuffer>;
+  const body = bytesOf(bytes);
   const fresh = { etag: snapEtag(version), body, version };
   cache.set(snapId, fresh, body.byteLength);
   return fresh;
@@ -52,10 +54,10 @@ function remember(snapId: string, version: SnapVersion, bytes: Buffer): SnapDeta
 /**
  * The same answer right after the caller changed the snap (PATCH /api/snaps/:id), with no access
  * check: the write was allowed, and what it changed may be who can read the snap. It shows the
- * snap as it is once the write committed, a later write included.
+ * snap as it is once the write committed, a later write included. Not cached: a GET fills the cache.
  */
 export async function getWrittenSnapJson(snapId: string): Promise<SnapDetailJson> {
   const found = await readSnapBody(snapId);
   if (!found?.body) throw new ApiError("NOT_FOUND", "Snap not found");
-  return remember(snapId, found.version, found.body);
+  return { etag: snapEtag(found.version), body: bytesOf(found.body) };
 }
