@@ -5,8 +5,9 @@ async function read(stream: ReadableStream<Uint8Array>): Promise<{ text: string;
   let text = "";
   let chunks = 0;
   const decoder = new TextDecoder();
-  for await (const chunk of stream) {
-    text += decoder.decode(chunk, { stream: true });
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    text += decoder.decode(next.value, { stream: true });
     chunks++;
   }
   return { text: text + decoder.decode(), chunks };
