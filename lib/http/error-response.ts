@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { logger } from "@/lib/log/logger";
 import { ApiError, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "../errors/api-error";
 import { isDatabaseUnavailable } from "../errors/is-database-unavailable";
+import { snapContentBudgetError } from "../errors/snap-content-budget-error";
 import { zodErrorDetails } from "./zod-details";
 
 export function errorBody(code: ErrorCode, message: string, details?: ErrorDetail[]) {
@@ -22,6 +23,8 @@ export function errorResponse(code: ErrorCode, message: string, details?: ErrorD
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, error.headers);
   if (error instanceof ZodError) return errorResponse("BAD_REQUEST", "Invalid request", zodErrorDetails(error));
+  const overBudget = snapContentBudgetError(error);
+  if (overBudget) return toErrorResponse(overBudget);
   if (isDatabaseUnavailable(error)) {
     logger.error({ err: error }, "database unavailable");
     return errorResponse("SERVICE_UNAVAILABLE", "The service is temporarily unavailable; retry shortly");

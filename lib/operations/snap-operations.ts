@@ -11,7 +11,7 @@ import { examples } from "@/lib/operations/examples/examples";
 import { createSnapFromBody } from "@/lib/templates/create-snap-from-body";
 import { snapFromTemplateSchema } from "@/lib/templates/snap-from-template-schemas";
 import { deleteSnap } from "@/lib/snaps/delete-snap";
-import { getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
+import { findWrittenSnap, getSnapOrThrow } from "@/lib/snaps/get-snap-or-throw";
 import { listWorkspaceSnaps } from "@/lib/snaps/list-workspace-snaps";
 import { snapCreateSchema, workspaceSnapsArgsSchema } from "@/lib/snaps/snap-schemas";
 import { updateSnap } from "@/lib/snaps/update-snap";
@@ -87,7 +87,10 @@ export const SNAP_OPERATIONS = {
     success: { status: 200, description: "The updated snap, with its new ETag.", schema: snapResponseSchema, example: examples.snapResponse, etag: true },
     errors: [400, 401, 403, 404, 412, 413, 415],
     access: "key-or-session",
-    action: async (principal, { params, body }) => ({ snap: await updateSnap(principal, params.id, body) }),
+    action: async (principal, { params, body }) => {
+      await updateSnap(principal, params.id, body);
+      return { snap: await findWrittenSnap(params.id) };
+    },
     tools: [{ name: "update_snap", title: "Update a snap", mode: "write", idempotent: true }],
   }),
   deleteSnap: declareOperation({

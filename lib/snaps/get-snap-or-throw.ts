@@ -14,3 +14,10 @@ export async function getSnapOrThrow(principal: Principal, snapId: string): Prom
   assertSnapAccess(principal, found.facts, "read");
   return found.snap;
 }
+
+/** The full snap right after the caller changed it (an MCP write's answer): no access check, as getWrittenSnapJson. */
+export async function findWrittenSnap(snapId: string): Promise<SnapDetail> {
+  const found = await findSnapDetailWithAccess(snapId);
+  if (!found?.snap) throw new ApiError("NOT_FOUND", "Snap not found");
+  return found.snap;
+}

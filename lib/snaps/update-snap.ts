@@ -10,7 +10,7 @@ import { recordSnapChanges } from "@/lib/live/record-snap-changes";
 import { actorOf } from "@/lib/live/write-actor";
 import { createShareToken } from "./create-share-token";
 import { recordSharingChanges } from "./record-sharing-changes";
-import { findSnapDetail, type SnapDetail } from "../board-model/find-snap-detail";
+import { snapFieldsSelect } from "../board-model/snap-selects";
 import { assertSnapAccess, type SnapAccessFacts } from "../board-model/snap-access";
 import { snapEtag } from "./snap-etag";
 import { SHARING_FIELDS, type SnapUpdate } from "./snap-schemas";
@@ -32,8 +32,10 @@ interface LockedSnap extends SnapAccessFacts {
  * PATCH /api/snaps/:id. Content fields need edit access; the sharing fields need manage access
  * (owner or workspace admin), and never come from a connected app. Public gets a fresh token unless it has one; private clears it.
  * With If-Match, the snap as locked must still have that ETag (412 otherwise, nothing written).
+ * The answer (the whole snap) is read after the commit by the caller: built inside the write it
+ * held the board in memory for the transaction's time (docs/API.md, "Content budget").
  */
-export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<SnapDetail> {
+export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<void> {
   const changesSharing = SHARING_FIELDS.some((field) => input[field] !== undefined);
   // A public link or a wider share outlives the app's connection, and the consent page never offers
   // it: sharing is the person's own decision (docs/SECURITY.md, "OAuth 2.1").
@@ -79,11 +81,8 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
       const changed = (await tx.snap.update({ where: { id: snapId }, data, select })) as Record<string, unknown>;
       await recordSnapChanges(tx, actorOf(principal), [{ snapId, snap: changed }], [snapHistory()]);
       await recordSharingChanges(tx, principal, snapId, snap, input);
+      const updated = await tx.snap.findUniqueOrThrow({ where: { id: snapId }, select: snapFieldsSelect });
+      await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.updated", updated)]);
     }
-
-    const updated = await findSnapDetail({ id: snapId }, tx);
-    if (!updated) throw new ApiError("NOT_FOUND", "Snap not found");
-    if (Object.keys(input).length > 0) await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.updated", updated)]);
-    return updated;
   });
 }

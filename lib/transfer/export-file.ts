@@ -1,14 +1,21 @@
 import { withFileList, type SnapFileRow } from "./file-references";
-import { formatSnapDocument } from "./format-snap-document";
+import { snapDocumentPieces } from "./format-snap-document";
 import { loadPictureImages } from "./picture-images";
 import { assertPngFits, renderSnapPng } from "./render-snap-png";
 import { pictureLayout, renderSnapSvg } from "./render-snap-svg";
-import { toCardsCsv } from "./to-cards-csv";
-import { toGridCsv } from "./to-grid-csv";
+import { cardsCsvPieces } from "./to-cards-csv";
+import { gridCsvPieces } from "./to-grid-csv";
 import type { ExportFormat, SnapDocument } from "./transfer-schemas";
 
 export interface ExportFile {
   body: string | Uint8Array;
+  contentType: string;
+  filename: string;
+}
+
+/** A text format's file as pieces made when taken (textStream sends them), so a download never holds its whole text. */
+export interface TextExport {
+  pieces: Iterable<string>;
   contentType: string;
   filename: string;
 }
@@ -38,28 +45,40 @@ export async function exportFile(
   userId = "",
   files: readonly SnapFileRow[] = [],
 ): Promise<ExportFile> {
+  const text = textExport(document, format, files);
+  if (text) return { body: Array.from(text.pieces).join(""), contentType: text.contentType, filename: text.filename };
+  const slug = fileSlug(document.snap.title);
+  if (format === "svg") {
+    return {
+      body: renderSnapSvg(document, await loadPictureImages(document, files)).svg,
+      contentType: "image/svg+xml; charset=utf-8",
+      filename: `${slug}.svg`,
+    };
+  }
+  const { width, height } = pictureLayout(document);
+  assertPngFits(width, height, scale);
+  return {
+    body: new Uint8Array(await renderSnapPng(renderSnapSvg(document, await loadPictureImages(document, files, scale)), scale, userId)),
+    contentType: "image/png",
+    filename: `${slug}.png`,
+  };
+}
+
+/** The JSON document and the CSVs as pieces of text; null for the pictures (svg, png) and zip. */
+export function textExport(document: SnapDocument, format: ExportFormat, files: readonly SnapFileRow[] = []): TextExport | null {
   const slug = fileSlug(document.snap.title);
   switch (format) {
+    case "json":
+      return {
+        pieces: snapDocumentPieces(withFileList(document, files, false)),
+        contentType: "application/json; charset=utf-8",
+        filename: `${slug}.snap.json`,
+      };
     case "csv":
-      return { body: toCardsCsv(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.csv` };
+      return { pieces: cardsCsvPieces(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.csv` };
     case "csv-grid":
-      return { body: toGridCsv(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.grid.csv` };
-    case "svg":
-      return {
-        body: renderSnapSvg(document, await loadPictureImages(document, files)).svg,
-        contentType: "image/svg+xml; charset=utf-8",
-        filename: `${slug}.svg`,
-      };
-    case "png": {
-      const { width, height } = pictureLayout(document);
-      assertPngFits(width, height, scale);
-      return {
-        body: new Uint8Array(await renderSnapPng(renderSnapSvg(document, await loadPictureImages(document, files, scale)), scale, userId)),
-        contentType: "image/png",
-        filename: `${slug}.png`,
-      };
-    }
+      return { pieces: gridCsvPieces(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.grid.csv` };
     default:
-      return { body: formatSnapDocument(withFileList(document, files, false)), contentType: "application/json; charset=utf-8", filename: `${slug}.snap.json` };
+      return null;
   }
 }

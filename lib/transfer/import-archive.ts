@@ -17,6 +17,7 @@ import { storeReceivedFile, type NewFileRow } from "@/lib/files/store-upload";
 import type { ReceivedUpload } from "@/lib/files/receive-upload";
 import { assertWithinQuota, workspaceFileBytes } from "@/lib/files/workspace-file-usage";
 import type { Principal } from "@/lib/request/principal";
+import { assertDocumentWithinBudget } from "./document-content-bytes";
 import { remapFileIds } from "./file-references";
 import { importSnap } from "./import-snap";
 import type { ImportOrCheckResult } from "./import-or-check-snap";
@@ -66,6 +67,7 @@ export async function importArchive(
     const documentEntry = entries.get(ARCHIVE_DOCUMENT_PATH);
     if (!documentEntry) throw archiveError(`The archive has no ${ARCHIVE_DOCUMENT_PATH}: is it a .snap.zip exported from a board?`);
     const document = parseSnapDocument(parseJson(await readEntryText(zip, documentEntry.entry, MAX_IMPORT_BYTES)));
+    assertDocumentWithinBudget(document);
     const included = includedFiles(document, entries);
     const bytes = included.reduce((sum, file) => sum + file.entry.uncompressedSize, 0);
     const quota = settings.FILE_WORKSPACE_QUOTA_BYTES;

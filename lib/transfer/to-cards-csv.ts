@@ -25,7 +25,11 @@ export function csvField(value: string | number | boolean): string {
  * so this is for reading, not for import (the JSON document is the lossless format).
  */
 export function toCardsCsv(document: SnapDocument): string {
-  const rows = [CSV_COLUMNS.join(",")];
-  for (const card of document.cards) rows.push(CSV_COLUMNS.map((column) => csvField(card[column])).join(","));
-  return `${rows.join("\r\n")}\r\n`;
+  return Array.from(cardsCsvPieces(document)).join("");
+}
+
+/** toCardsCsv's text in pieces, a row each, made as they are taken (a download streams them). */
+export function* cardsCsvPieces(document: SnapDocument): Generator<string> {
+  yield `${CSV_COLUMNS.join(",")}\r\n`;
+  for (const card of document.cards) yield `${CSV_COLUMNS.map((column) => csvField(card[column])).join(",")}\r\n`;
 }

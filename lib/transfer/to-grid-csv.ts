@@ -9,6 +9,11 @@ import type { SnapDocument } from "./transfer-schemas";
  * guard are the flat CSV's (toCardsCsv), so this too is for reading, not for import.
  */
 export function toGridCsv(document: SnapDocument): string {
+  return Array.from(gridCsvPieces(document)).join("");
+}
+
+/** toGridCsv's text in pieces, a board row each, made as they are taken (a download streams them). */
+export function* gridCsvPieces(document: SnapDocument): Generator<string> {
   // The document's rows and cols hold every card (parseSnapDocument checks it).
   const { rows, cols } = document.snap;
   const table: string[][] = Array.from({ length: rows }, () => new Array<string>(cols).fill(""));
@@ -20,5 +25,6 @@ export function toGridCsv(document: SnapDocument): string {
       for (let col = card.col; col < Math.min(cols, card.col + card.colSpan); col += 1) taken[row]![col] = true;
     }
   }
-  return `${table.map((cells) => cells.map(csvField).join(",")).join("\r\n")}\r\n`;
+  if (table.length === 0) yield "\r\n";
+  for (const cells of table) yield `${cells.map(csvField).join(",")}\r\n`;
 }

@@ -1,8 +1,7 @@
-import { jsonBytesWithEtag, jsonWithEtag, readIfMatch } from "@/lib/http/etag";
+import { jsonBytesWithEtag, readIfMatch } from "@/lib/http/etag";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { SNAP_OPERATIONS as operations } from "@/lib/operations/snap-operations";
-import { getSnapDetailJson } from "@/lib/snaps/get-snap-detail-json";
-import { snapEtag } from "@/lib/snaps/snap-etag";
+import { getSnapDetailJson, getWrittenSnapJson } from "@/lib/snaps/get-snap-detail-json";
 import { updateSnap } from "@/lib/snaps/update-snap";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
@@ -12,8 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
     return jsonBytesWithEtag(request, body, etag);
   }),
   implement(operations.updateSnap, async ({ request, principal, params, body }) => {
-    const snap = await updateSnap(principal, params.id, body, { ifMatch: readIfMatch(request) });
-    return jsonWithEtag(request, { snap }, snapEtag(snap));
+    await updateSnap(principal, params.id, body, { ifMatch: readIfMatch(request) });
+    const written = await getWrittenSnapJson(params.id);
+    return jsonBytesWithEtag(request, written.body, written.etag);
   }),
   implement(operations.deleteSnap),
 );
