@@ -1,4 +1,5 @@
-import type { BoardSync, Restore, SavedWrite } from "./board-sync";
+import type { BoardSync, SavedWrite } from "./board-sync";
+import type { ServerState } from "./server-state";
 import type { BoardDoc } from "../state/board-types";
 import { conflictMessage, findConflicts } from "./conflict-notice";
 import type { ChangeMessage, ReadyMessage } from "./live-messages";
@@ -11,7 +12,7 @@ export interface RemoteHost {
   /** Changes wait while the rest of the board's cards is on its way (they may name those cards). */
   readonly loadingRest: boolean;
   getDoc(): BoardDoc;
-  applyRemote(restore: Restore, touched: string[], actor: string): void;
+  applyRemote(state: ServerState, touched: string[], actor: string): void;
   notify(message: string, tone: "success" | "error" | "info"): void;
 }
 
