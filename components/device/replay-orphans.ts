@@ -1,7 +1,7 @@
 import type { ApiResult } from "@/components/http/call-api";
 import type { ChangesAnswer } from "@/components/board/live/card-changes";
 import { sendUntilAnswered, type Request } from "@/components/board/live/send-until-answered";
-import { toHttpRequest } from "@/components/board/live/wire-request";
+import { mergeUpdateRun, runKey, toHttpRequest, updateRunLength } from "@/components/board/live/wire-request";
 import { BoardIdMap } from "@/components/board/state/board-id-map";
 import { tabLockName, type ChangeQueue, type IdLink, type QueuedChange } from "./change-queue";
 
@@ -17,7 +17,7 @@ export interface ReplayOutcome {
  * the server before its tab died is applied once. A change is settled (taken off the device) only
  * with a final answer; one that cannot go now stays for the next time.
  */
-export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<string>, request?: Request, signal?: AbortSignal): Promise<ReplayOutcome> {
+export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<string>, send?: Request, signal?: AbortSignal): Promise<ReplayOutcome> {
   const outcome: ReplayOutcome = { sent: 0, refused: [] };
   const orphans = (await queue.list()).filter((change) => !liveLocks.has(tabLockName(change.tabId)));
   const bySnap = new Map<string, (QueuedChange & { seq: number })[]>();
@@ -25,19 +25,33 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
   for (const [snapId, changes] of bySnap) {
     const ids = new BoardIdMap();
     for (const link of await queue.links(snapId)) ids.link(link.localId, link.serverId);
-    for (const change of changes) {
+    /** A merged run that was refused is sent again one by one: only the change refused is lost. */
+    let aloneUntil = 0;
+    for (let index = 0; index < changes.length;) {
       if (signal?.aborted) return outcome;
-      const http = toHttpRequest(snapId, change.request, (id) => ids.serverIdOf(id));
+      // Card updates in a row go out together, as the board's own queue sends them (updateRunLength).
+      const length = index < aloneUntil ? 1 : updateRunLength(changes.slice(index).map((change) => change.request));
+      const run = changes.slice(index, index + length);
+      const first = run[0]!;
+      const request = mergeUpdateRun(run.map((change) => change.request));
+      index += run.length;
+      const http = toHttpRequest(snapId, request, (id) => ids.serverIdOf(id));
       let links: IdLink[] = [];
       if (http) {
-        const result = await sendUntilAnswered(http, { idempotencyKey: change.key, baseVersion: change.baseVersion, request, signal });
+        const key = runKey(first.key, run.length);
+        const result = await sendUntilAnswered(http, { idempotencyKey: key, baseVersion: first.baseVersion, request: send, signal });
         if (signal?.aborted && !result.ok) return outcome;
-        links = linksOf(snapId, change, result);
+        if (!result.ok && run.length > 1) {
+          aloneUntil = index;
+          index -= run.length;
+          continue;
+        }
+        links = linksOf(snapId, { ...first, request }, result);
         for (const link of links) ids.link(link.localId, link.serverId);
-        if (result.ok) outcome.sent += 1;
-        else if (!(change.request.kind === "deleteLine" && result.status === 404)) outcome.refused.push({ snapId, message: result.error.message });
+        if (result.ok) outcome.sent += run.length;
+        else if (!(request.kind === "deleteLine" && result.status === 404)) outcome.refused.push({ snapId, message: result.error.message });
       }
-      await queue.settle(change.seq, links);
+      for (const change of run) await queue.settle(change.seq, change === first ? links : []);
     }
     await queue.forgetLinks(snapId);
   }

@@ -79,12 +79,37 @@ describe("replaying a closed tab's changes", () => {
     expect((await queue.list()).map((change) => change.key)).toEqual(["k-alive"]);
   });
 
-  it("keeps a change whose send cannot finish now, and says which were refused", async () => {
+  it("sends card updates queued in a row as one change, under a key of the run", async () => {
+    const queue = freshQueue();
+    for (const title of ["a", "b", "c"]) await queue.add(queued("s", "gone", { id: title === "b" ? "c2" : "c1", title }, `k-${title}`));
+    const calls: { body: any; headers?: Record<string, string> }[] = [];
+    const request = async <T>(_path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) => {
+      calls.push({ body: options.body, headers: options.headers });
+      return answer(options.body) as ApiResult<T>;
+    };
+    expect(await replayOrphans(queue, new Set(), request)).toEqual({ sent: 3, refused: [] });
+    expect(calls.map((call) => [call.headers?.["Idempotency-Key"], call.body])).toEqual([
+      [
+        "k-a+3",
+        {
+          update: [
+            { id: "c1", title: "c" },
+            { id: "c2", title: "b" },
+          ],
+        },
+      ],
+    ]);
+    expect(await queue.list()).toEqual([]);
+  });
+
+  it("sends a refused run again one by one: only the refused change is lost, and said; one that cannot go now stays", async () => {
     const queue = freshQueue();
     await queue.add(queued("a", "gone", { id: "c1", title: "refused" }, "k1"));
     await queue.add(queued("a", "gone", { id: "c1", title: "later" }, "k2"));
     const controller = new AbortController();
-    const answers: ApiResult<unknown>[] = [{ ok: false, status: 409, error: { code: "CONFLICT", message: "Would overlap" } }];
+    const overlap: ApiResult<unknown> = { ok: false, status: 409, error: { code: "CONFLICT", message: "Would overlap" } };
+    // The two as one, then the first alone; the second finds the network gone.
+    const answers = [overlap, overlap];
     const request = async <T>() => {
       const next = answers.shift();
       if (next) return next as ApiResult<T>;

@@ -2,7 +2,7 @@ import type { ApiResult } from "@/components/http/call-api";
 import type { ChangeQueue, IdLink } from "@/components/device/change-queue";
 import { newRandomId, THIS_TAB_ID } from "@/components/device/this-tab";
 import { sendUntilAnswered, type Request } from "./send-until-answered";
-import { mergeWireRequests, toHttpRequest, type ServerIdOf, type WireRequest } from "./wire-request";
+import { mergeUpdateRun, mergeWireRequests, runKey, toHttpRequest, updateRunLength, type ServerIdOf, type WireRequest } from "./wire-request";
 
 /** Typing and slider drags: the quiet moment after which their merged change is sent. */
 export const QUIET_MS = 400;
@@ -37,7 +37,13 @@ export class BoardOutbox {
   private readonly entries: OutboxEntry[] = [];
   private running = false;
   private inFlight = false;
+  /** How many entries, from the first, the request on its way carries. */
+  private sendingCount = 0;
   private retrying = false;
+  /** Set by a failure that can pass, until the queue is empty: what queued meanwhile may go out merged. */
+  private backlog = false;
+  /** A merged run that was refused: its entries are sent again one by one, so only the refused one is lost. */
+  private sendAlone = 0;
   private unwritten = 0;
   private wakers: (() => void)[] = [];
   private readonly wake = { promise: () => new Promise<void>((resolve) => this.wakers.push(resolve)) };
@@ -117,7 +123,7 @@ export class BoardOutbox {
 
   /** Drops the items of these cards from changes not sent yet: a refusal put the cards back as the server has them. */
   forgetCards(ids: ReadonlySet<string>): void {
-    for (const entry of this.entries.slice(1)) {
+    for (const entry of this.entries.slice(this.sendingCount || 1)) {
       if (entry.request.kind !== "changes") continue;
       entry.request = { ...entry.request, update: entry.request.update.filter((item) => !ids.has(item.id)) };
       void entry.written.then((seq) => seq !== false && this.rewrite(entry, seq));
@@ -125,7 +131,7 @@ export class BoardOutbox {
   }
 
   private unsent(entry: OutboxEntry): boolean {
-    return !(this.inFlight && entry === this.entries[0]);
+    return !this.inFlight || this.entries.indexOf(entry) >= this.sendingCount;
   }
 
   private async write(entry: OutboxEntry): Promise<number | false> {
@@ -173,20 +179,27 @@ export class BoardOutbox {
     this.running = true;
     try {
       while (this.entries.length) {
-        const entry = this.entries[0]!;
-        while (entry.readyAt > Date.now()) await Promise.race([delay(entry.readyAt - Date.now()), this.wake.promise()]);
-        const seq = entry.seq ?? (await entry.written);
-        const http = toHttpRequest(this.snapId, entry.request, this.serverIdOf);
+        const head = this.entries[0]!;
+        while (head.readyAt > Date.now()) await Promise.race([delay(head.readyAt - Date.now()), this.wake.promise()]);
+        // Card updates queued while the server could not be reached go out together (updateRunLength).
+        const ready = this.entries.filter((entry, index) => index === 0 || (entry.readyAt <= Date.now() && !entry.coalesceKey));
+        const merge = this.backlog && this.sendAlone === 0;
+        const run = this.entries.slice(0, merge ? updateRunLength(ready.map((entry) => entry.request)) : 1);
+        const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
+        const request = mergeUpdateRun(run.map((entry) => entry.request));
+        const http = toHttpRequest(this.snapId, request, this.serverIdOf);
         let links: IdLink[] = [];
         if (http) {
           this.inFlight = true;
+          this.sendingCount = run.length;
           this.hooks.onChange();
           const result = await sendUntilAnswered(http, {
-            idempotencyKey: entry.key,
-            baseVersion: entry.baseVersion,
+            idempotencyKey: runKey(head.key, run.length),
+            baseVersion: head.baseVersion,
             request: this.request,
             wake: this.wake,
             onRetry: () => {
+              this.backlog = true;
               if (this.retrying) return;
               this.retrying = true;
               this.hooks.onChange();
@@ -194,13 +207,21 @@ export class BoardOutbox {
           });
           this.retrying = false;
           this.inFlight = false;
-          links = this.answer(entry, result);
+          if (!result.ok && run.length > 1) {
+            this.sendAlone = run.length;
+            continue;
+          }
+          links = this.answer({ ...head, request }, result);
         }
-        this.entries.shift();
-        if (seq === false) this.unwritten -= 1;
-        if (seq !== false) await this.queue?.settle(seq, links).catch((error: unknown) => console.error("could not settle a queued change", error));
+        if (this.sendAlone > 0) this.sendAlone -= 1;
+        this.entries.splice(0, run.length);
+        for (const seq of seqs) {
+          if (seq === false) this.unwritten -= 1;
+          else await this.queue?.settle(seq, seq === seqs[0] ? links : []).catch((error: unknown) => console.error("could not settle a queued change", error));
+        }
         this.hooks.onChange();
       }
+      this.backlog = false;
       await this.queue?.forgetLinks(this.snapId).catch(() => undefined);
     } finally {
       this.running = false;

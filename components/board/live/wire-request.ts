@@ -146,6 +146,42 @@ export function mergeWireRequests(earlier: WireRequest, later: WireRequest): Wir
   return { ...earlier, update: earlier.update.map((item, index) => ({ ...item, ...later.update[index]! })) };
 }
 
+/**
+ * How many of these requests, from the first, go out as one: a run of card updates (no create, no
+ * delete) of at most 5,000 cards in all, as a board that was offline has queued. Sending an update
+ * twice sets the same values again, so the merged request's Idempotency-Key may depend on the run's
+ * length (a replay after a reload may merge a different run) without applying anything twice.
+ */
+export function updateRunLength(requests: readonly WireRequest[]): number {
+  const ids = new Set<string>();
+  let count = 0;
+  for (const request of requests) {
+    if (request.kind !== "changes" || request.create.length || request.delete.length) break;
+    const added = request.update.filter((item) => !ids.has(item.id)).length;
+    if (count > 0 && ids.size + added > MAX_CHANGE_ITEMS) break;
+    for (const item of request.update) ids.add(item.id);
+    count += 1;
+  }
+  return Math.max(1, count);
+}
+
+/** A run of card updates (updateRunLength) as one: per card, later fields over earlier ones. */
+export function mergeUpdateRun(requests: readonly WireRequest[]): WireRequest {
+  const first = requests[0]!;
+  if (requests.length === 1) return first;
+  const byId = new Map<string, WireCardPatch & { id: string }>();
+  for (const request of requests) {
+    if (request.kind !== "changes") continue;
+    for (const item of request.update) byId.set(item.id, { ...byId.get(item.id), ...item });
+  }
+  return { kind: "changes", create: [], createIds: [], update: [...byId.values()], delete: [] };
+}
+
+/** The Idempotency-Key of a merged run: the first change's own when it goes alone. */
+export function runKey(firstKey: string, length: number): string {
+  return length === 1 ? firstKey : `${firstKey}+${length}`;
+}
+
 function withoutId(card: BoardCard): WireCard {
   const fields: Partial<BoardCard> = { ...card };
   delete fields.id;
