@@ -84,14 +84,14 @@ test("a page closed while offline loses nothing: the app sends its changes the n
   await page.close();
   await context.setOffline(false);
 
-  // Two tabs open at once: one of them sends what the closed tab left, and only once.
+  // Two tabs open at once, the dashboard and the board: one of them sends what the closed tab left, and only once.
   const sent: string[] = [];
   context.on("response", (response) => {
     if (response.url().endsWith(`/api/snaps/${snap.id}/changes`)) sent.push(response.request().headers()["idempotency-key"] ?? "");
   });
   const first = await context.newPage();
   const second = await context.newPage();
-  await Promise.all([openBoard(first, snap.id), first.goto("/").then(() => second.goto(`/snaps/${snap.id}`))]);
+  await Promise.all([first.goto("/"), openBoard(second, snap.id)]);
   await expect.poll(() => noteOf(first, snap.id)).toBe("Before the battery died");
   // The open board shows it (its live stream brings the replayed change).
   await expect(cardAt(second, 1, 1)).toHaveAccessibleName(/Before the battery died/);

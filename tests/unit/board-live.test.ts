@@ -160,6 +160,22 @@ describe("the board under other people's changes", () => {
     expect(store.getNotice()?.message).toBe("Alex Smith changed the text of “Mine” after your edit. Their change replaced yours.");
   });
 
+  it("names the person whose write mine replaced when mine waited (offline) and theirs came between", async () => {
+    const waits: ApiResult<unknown>[] = [{ ok: false, status: 0, error: { code: "NETWORK", message: "offline" } }];
+    const { store } = setup((call) => waits.shift() ?? patchAt(13)(call));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    await settle();
+    expect(store.getSaveState().phase).toBe("saved");
+    // The stream catches up: Alex wrote at 12, on version 11, while mine (made on 10) waited; mine is 13.
+    store.remote.receive(change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, {})], cardFields: { srv0: ["title"] } }));
+    expect(card(store, "srv0")!.title).toBe("Mine");
+    expect(store.getNotice()).toMatchObject({
+      tone: "info",
+      message:
+        "Alex Smith changed 1 of the cards you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.",
+    });
+  });
+
   it("says nothing when the other edit was made after seeing mine", async () => {
     const { store } = setup(patchAt(11));
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);

@@ -21,6 +21,8 @@ export interface SaveState {
 /** A write the server took, with the snap version it made (its `change` event is this board's echo). */
 export interface SavedWrite {
   version: number;
+  /** The version the write's edits were made on (its Base-Version): writes of others after it and before `version` were overwritten by it. */
+  baseVersion?: number | null;
   /** Card fields the write set, in the board's ids. */
   cards?: { id: string; fields: string[] }[];
   snapFields?: string[];
@@ -166,12 +168,12 @@ export class BoardSync {
 
   private answer(entry: OutboxEntry, result: ApiResult<unknown>): IdLink[] {
     const { request } = entry;
-    const links = result.ok ? this.confirm(request, result) : (this.refuse(request, result), []);
+    const links = result.ok ? this.confirm(request, result, entry.baseVersion) : (this.refuse(request, result), []);
     this.lastRefused = !result.ok && !(request.kind === "deleteLine" && result.status === 404);
     return links;
   }
 
-  private confirm(request: WireRequest, result: ApiResult<unknown> & { ok: true }): IdLink[] {
+  private confirm(request: WireRequest, result: ApiResult<unknown> & { ok: true }, baseVersion: number | null): IdLink[] {
     const links: IdLink[] = [];
     const link = (localId: string, serverId: string) => {
       this.ids.link(localId, serverId);
@@ -189,7 +191,7 @@ export class BoardSync {
         });
         for (const card of answer.updated) this.confirmed.setCard({ ...toBoardCard(card), id: this.ids.localIdOf(card.id) });
         for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id));
-        this.saved(answer.version, { cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })) });
+        this.saved(answer.version, { baseVersion, cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })) });
         break;
       }
       case "snap": {
