@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { TopBar } from "@/components/app-shell/top-bar";
+import { QueueReplayer } from "@/components/device/queue-replayer";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import { signOutAction } from "./sign-out-action";
 
@@ -18,6 +19,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         {children}
       </main>
+      <QueueReplayer userId={principal.userId} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { BoardCanvas, type BoardCanvasProps } from "./canvas/board-canvas";
 import type { RemoteEditor } from "./canvas/board-card";
 import { BoardHeader } from "./header/board-header";
 import { BoardStore } from "./state/board-store";
+import { BoardSync } from "./live/board-sync";
+import { changeQueueFor } from "@/components/device/change-queue";
 import type { BoardAccess } from "./state/board-types";
 import { boardFontFamily } from "./canvas/board-font";
 import { cardIndex } from "./grid/card-index";
@@ -31,6 +33,7 @@ import type { RestOfBoard } from "./grid/rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
 import { useBoardActions } from "./state/use-board-actions";
 import { useBoardShortcuts } from "./state/use-board-shortcuts";
+import { useSaveOnLeave } from "./live/use-save-on-leave";
 import { usePresenceReport } from "./live/use-presence-report";
 import { useRestOfBoard } from "./grid/use-rest-of-board";
 import { useSnapEvents } from "./live/use-snap-events";
@@ -71,10 +74,14 @@ export function BoardEditor({
   viewerId,
   focusCommentId = null,
 }: BoardEditorProps) {
-  const [store] = useState(() => new BoardStore(unpackBoardDoc(initialDoc), undefined, initialVersion, rest !== null));
+  const [store] = useState(() => {
+    const doc = unpackBoardDoc(initialDoc);
+    const queue = changeQueueFor(viewerId);
+    return new BoardStore(doc, (events) => new BoardSync(doc.snap.id, doc, events, { queue }), initialVersion, rest !== null);
+  });
   const loadingExtent = useRestOfBoard(rest, { receive: store.receiveRest, complete: store.restComplete, fail: store.restFailed });
   const doc = useSyncExternalStore(store.subscribe, store.getDoc, store.getDoc);
-  const status = useSyncExternalStore(store.subscribe, store.getStatus, store.getStatus);
+  const status = useSyncExternalStore(store.subscribe, store.getSaveState, store.getSaveState);
   const history = useSyncExternalStore(store.subscribe, store.getHistory, store.getHistory);
   const notice = useSyncExternalStore(store.subscribe, store.getNotice, store.getNotice);
   const comments = useComments(initialDoc.snap.id);
@@ -116,6 +123,7 @@ export function BoardEditor({
   };
 
   useBoardShortcuts(store, actions, connect.active, editable);
+  useSaveOnLeave(store.sync, editable);
   useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable });
 
   useEffect(() => {

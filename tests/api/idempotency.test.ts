@@ -44,6 +44,24 @@ describe("Idempotency-Key on POST creates", () => {
     expect(await countSnaps(team.owner.id)).toBe(before + 1);
   });
 
+  it("makes a retried POST /changes (the board's every save) apply once: the same version, the same cards, no second history entry", async () => {
+    const created = await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "Changes once", rows: 1, cols: 1 } });
+    const snapId = created.body.snap.id as string;
+    const cardId = created.body.snap.cards[0].id as string;
+    const body = { create: [{ row: 3, col: 3, title: "Made offline" }], update: [{ id: cardId, title: "Typed offline" }] };
+    const headers = { "idempotency-key": randomUUID(), "base-version": "1" };
+    const first = await api("POST", `/api/snaps/${snapId}/changes`, { cookie: team.owner.cookie, body, headers });
+    expect(first.status).toBe(200);
+    // The answer was lost: the board sends the same change again, with the same key.
+    const retry = await api("POST", `/api/snaps/${snapId}/changes`, { cookie: team.owner.cookie, body, headers });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(first.body);
+    expect(await countCards(snapId)).toBe(2);
+    const { rows } = await sql().query(`SELECT version FROM "Snap" WHERE id = $1`, [snapId]);
+    expect(rows[0].version).toBe(first.body.version);
+  });
+
   it("refuses the same key with another body, path or method: 409 IDEMPOTENCY_KEY_REUSED, nothing written", async () => {
     const key = randomUUID();
     const first = await api("POST", "/api/snaps", { key: team.owner.key, body: { title: "A" }, headers: { "idempotency-key": key } });

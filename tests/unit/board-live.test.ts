@@ -29,7 +29,7 @@ function setup(respond: (call: Call) => ApiResult<unknown> | Promise<ApiResult<u
     calls.push(call);
     return (await respond(call)) as ApiResult<T>;
   };
-  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 10, restToCome);
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, { request }), 10, restToCome);
   return { store, calls };
 }
 
@@ -37,9 +37,16 @@ function answered(version: number, data: unknown): ApiResult<unknown> {
   return { ok: true, status: 200, data, headers: new Headers({ "Snap-Version": String(version) }) };
 }
 
-/** A batch PATCH answered as the server would, at `version`. */
-const patchAt = (version: number) => (call: Call) =>
-  answered(version, { cards: (call.body.updates ?? []).map((update: any) => ({ ...blankCard(update.id, 0, 0), ...update, snapId: "s1" })) });
+/** POST …/changes answered as the server would, at `version`. */
+function changesAnswer(body: any, version: number, newIds: string[] = []) {
+  return {
+    version,
+    created: (body.create ?? []).map((card: any, index: number) => ({ ...card, id: newIds[index] ?? `new${index}`, snapId: "s1" })),
+    updated: (body.update ?? []).map((update: any) => ({ ...blankCard(update.id, 0, 0), ...update, snapId: "s1" })),
+    deleted: body.delete ?? [],
+  };
+}
+const patchAt = (version: number) => (call: Call) => answered(version, changesAnswer(call.body, version));
 
 function change(version: number, fields: Partial<ChangeMessage> = {}): ChangeMessage {
   return {
@@ -106,7 +113,7 @@ describe("the board under other people's changes", () => {
       change(11, { actor: { userId: "me", name: "Me" }, cards: [withFields(blankCard("srv-new", 4, 0), {})], cardFields: { "srv-new": ["row"] } }),
     );
     expect(store.getDoc().cards).toHaveLength(3);
-    answer({ ok: true, status: 201, data: { cards: [{ ...blankCard("srv-new", 4, 0), snapId: "s1" }] }, headers: new Headers({ "Snap-Version": "11" }) });
+    answer(answered(11, changesAnswer(calls[0]!.body, 11, ["srv-new"])));
     await settle();
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "srv1", "local-1"]);
     expect(store.remote.version).toBe(11);
@@ -120,16 +127,17 @@ describe("the board under other people's changes", () => {
     const { store, calls } = setup(patchAt(11));
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "x" } }] }], { baseVersion: 7 });
     await settle();
-    expect(calls[0]!.headers).toEqual({ "Base-Version": "7" });
+    expect(calls[0]!.headers).toMatchObject({ "Base-Version": "7" });
     store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "x" }, after: { title: "y" } }] }]);
     await settle();
-    expect(calls[1]!.headers).toEqual({ "Base-Version": "10" });
+    expect(calls[1]!.headers).toMatchObject({ "Base-Version": "10" });
   });
 
   it("keeps an unsaved edit over a remote change of the same card, and says so naming the person and the card", async () => {
     const { store, calls } = setup(patchAt(12));
     const base = doc().cards[0]!;
-    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    // Typing: it waits for a quiet moment, unsent, when the remote change comes.
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }], { key: "title:srv0" });
     store.remote.receive(change(11, { cards: [withFields(base, { title: "Theirs", color: "#fee2e2" })], cardFields: { srv0: ["title", "color"] } }));
     expect(card(store, "srv0")).toMatchObject({ title: "Mine", color: "#fee2e2" });
     expect(store.getNotice()).toMatchObject({
@@ -137,7 +145,7 @@ describe("the board under other people's changes", () => {
       message: "Alex Smith changed the text of “Mine” while you were editing it. Your edit is kept and replaces theirs.",
     });
     await settle();
-    expect(calls[0]!.body.updates).toEqual([{ id: "srv0", title: "Mine" }]);
+    expect(calls[0]!.body.update).toEqual([{ id: "srv0", title: "Mine" }]);
   });
 
   it("tells me when someone's write replaced a field I had saved after the version they started from", async () => {
@@ -150,6 +158,22 @@ describe("the board under other people's changes", () => {
     store.remote.receive(change(12, { baseVersion: 10, cards: [withFields(card(store, "srv0")!, { title: "Theirs" })], cardFields: { srv0: ["title"] } }));
     expect(card(store, "srv0")!.title).toBe("Theirs");
     expect(store.getNotice()?.message).toBe("Alex Smith changed the text of “Mine” after your edit. Their change replaced yours.");
+  });
+
+  it("names the person whose write mine replaced when mine waited (offline) and theirs came between", async () => {
+    const waits: ApiResult<unknown>[] = [{ ok: false, status: 0, error: { code: "NETWORK", message: "offline" } }];
+    const { store } = setup((call) => waits.shift() ?? patchAt(13)(call));
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    await settle();
+    expect(store.getSaveState().phase).toBe("saved");
+    // The stream catches up: Alex wrote at 12, on version 11, while mine (made on 10) waited; mine is 13.
+    store.remote.receive(change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, {})], cardFields: { srv0: ["title"] } }));
+    expect(card(store, "srv0")!.title).toBe("Mine");
+    expect(store.getNotice()).toMatchObject({
+      tone: "info",
+      message:
+        "Alex Smith changed 1 of the cards you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.",
+    });
   });
 
   it("says nothing when the other edit was made after seeing mine", async () => {
@@ -177,7 +201,7 @@ describe("the board under other people's changes", () => {
     expect(card(store, "srv0")).toMatchObject({ title: "Theirs", bold: false });
     expect(store.getNotice()).toMatchObject({ tone: "info", message: expect.stringContaining("Undo left out what Alex Smith changed since") });
     await settle();
-    expect(calls.at(-1)!.body.updates).toEqual([{ id: "srv0", bold: false }]);
+    expect(calls.at(-1)!.body.update).toEqual([{ id: "srv0", bold: false }]);
   });
 
   it("skips an undo step entirely when all of it was changed by someone else since", async () => {
@@ -205,14 +229,14 @@ describe("the board under other people's changes", () => {
     store.apply([{ type: "deleteCards", cards: [card(store, "srv1")!], lines: [] }]);
     await vi.advanceTimersByTimeAsync(0);
     store.remote.receive(change(11, { cards: [withFields(doc().cards[1]!, { title: "Theirs" })], cardFields: { srv1: ["title"] } }));
-    answer({ ok: true, status: 200, data: { success: true }, headers: new Headers({ "Snap-Version": "12" }) });
+    answer(answered(12, changesAnswer({ delete: ["srv1"] }, 12)));
     await settle();
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0"]);
   });
 
   it("tells me when someone deletes the card I am editing", () => {
     const { store } = setup(patchAt(11));
-    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }], { key: "title:srv0" });
     store.remote.receive(change(11, { deletedCardIds: ["srv0"] }));
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv1"]);
     expect(store.getNotice()?.message).toBe("Alex Smith deleted “Mine” while you were editing it.");
@@ -220,7 +244,7 @@ describe("the board under other people's changes", () => {
 
   it("after a reset takes the server's snap as it is now, keeping unsaved edits", () => {
     const { store } = setup(patchAt(30));
-    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }], { key: "title:srv0" });
     const server = doc();
     store.remote.resetTo({
       ...server.snap,
@@ -261,7 +285,7 @@ describe("a board whose first window came first", () => {
     expect(store.remote.version).toBe(10);
 
     // The rest was read before that change; a card the board already has keeps its state here.
-    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }], { key: "title:srv0" });
     store.receiveRest([far("srv-far", "Far"), { ...blankCard("srv0", 0, 0), title: "Stale" }]);
     expect(store.loadingRest).toBe(true);
     expect(store.remote.version).toBe(10);
@@ -279,14 +303,14 @@ describe("a board whose first window came first", () => {
     // A card of the rest is saved under its own id, like any loaded card.
     store.apply([{ type: "updateCards", updates: [{ id: "srv-other", before: { title: "Other" }, after: { title: "Edited" } }] }]);
     await settle();
-    expect(calls.flatMap((call) => call.body.updates)).toEqual([
+    expect(calls.flatMap((call) => call.body.update)).toEqual([
       { id: "srv0", title: "Mine" },
       { id: "srv-other", title: "Edited" },
     ]);
   });
 
   it("does not bring back a card deleted here before the rest arrived", async () => {
-    const { store } = setup(() => ({ ok: true, status: 204, data: null, headers: new Headers({ "Snap-Version": "11" }) }), doc(), true);
+    const { store } = setup(patchAt(11), doc(), true);
     store.apply([{ type: "deleteCards", cards: [card(store, "srv1")!], lines: [] }]);
     await settle();
     store.receiveRest([{ ...blankCard("srv1", 0, 1), title: "Card 1" }, far("srv-far", "Far")]);

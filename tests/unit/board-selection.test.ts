@@ -160,7 +160,14 @@ describe("plans over several cards", () => {
     const a = card("a", 0, 0);
     const b = card("b", 0, 1);
     const n = card("n", 3, 3);
-    expect(groupCardChanges([{ type: "updateCards", updates: [{ id: "a", before: { title: "" }, after: { title: "x" } }] }])).toBeNull();
+    // One card is a change too (docs/SAVING.md); only a gesture touching no card has none.
+    expect(groupCardChanges([{ type: "updateCards", updates: [{ id: "a", before: { title: "" }, after: { title: "x" } }] }])).toEqual({
+      creates: [],
+      updates: [{ id: "a", before: { title: "" }, after: { title: "x" } }],
+      deletes: [],
+      lines: [],
+    });
+    expect(groupCardChanges([{ type: "updateSnap", before: { title: "A" }, after: { title: "B" } }])).toBeNull();
     const group = groupCardChanges([
       { type: "deleteCards", cards: [b], lines: [] },
       { type: "createCards", cards: [n], lines: [] },

@@ -30,7 +30,7 @@ function setup(initial: BoardDoc, respond: (call: Call) => ApiResult<unknown>) {
     calls.push(call);
     return respond(call) as ApiResult<T>;
   };
-  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request));
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, { request }));
   return { store, calls };
 }
 
@@ -102,7 +102,7 @@ describe("a gesture over several cards", () => {
       ["srv1", 0],
       ["srv2", 0],
     ]);
-    expect(store.getStatus()).toBe("saved");
+    expect(store.getSaveState().phase).toBe("saved");
   });
 
   it("refused, rolls every card of the gesture back and says why", async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { BoardIdMap } from "@/components/board/state/board-id-map";
 import { BoardStore } from "@/components/board/state/board-store";
-import { BoardSync, SAVE_DEBOUNCE_MS } from "@/components/board/live/board-sync";
+import { BoardSync } from "@/components/board/live/board-sync";
+import { QUIET_MS } from "@/components/board/live/board-outbox";
 import type { BoardDoc } from "@/components/board/state/board-types";
 import { blankCard } from "@/components/board/grid/grid-plans";
 import { newLocalId } from "@/components/board/state/new-local-id";
@@ -26,8 +27,23 @@ function setup(initial: BoardDoc, respond: (call: Call) => ApiResult<unknown>) {
     calls.push(call);
     return respond(call) as ApiResult<T>;
   };
-  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request));
+  const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, { request: request }));
   return { store, calls };
+}
+
+/** What POST /api/snaps/:id/changes answers for a body; created cards are `<prefix><n>`. */
+function changesAnswer(body: any, prefix = "new", version = 7): ApiResult<unknown> {
+  let created = 0;
+  return {
+    ok: true,
+    status: 200,
+    data: {
+      version,
+      created: (body.create ?? []).map((card: any) => ({ ...card, id: `${prefix}${(created += 1)}`, snapId: "s1" })),
+      updated: (body.update ?? []).map((update: any) => ({ ...blankCard(update.id, 0, 0), ...update, snapId: "s1" })),
+      deleted: body.delete ?? [],
+    },
+  };
 }
 
 const settle = async () => {
@@ -38,44 +54,20 @@ describe("saving the board", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("debounces field edits into one batch PATCH per quiet moment, merged per card", async () => {
-    const { store, calls } = setup(doc(), ({ body }) => ({
-      ok: true,
-      status: 200,
-      data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u, snapId: "s1" })) },
-    }));
+  it("sends each gesture as one POST …/changes, in order, and merges typing into one change after a quiet moment", async () => {
+    const { store, calls } = setup(doc(), ({ body }) => changesAnswer(body));
     const [a, b] = store.getDoc().cards;
-    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { title: "" }, after: { title: "x" } }] }]);
-    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { color: "" }, after: { color: "#ffffff" } }] }]);
-    store.apply([{ type: "updateCards", updates: [{ id: b!.id, before: { bold: false }, after: { bold: true } }] }]);
-    expect(store.getStatus()).toBe("saving");
+    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { title: "" }, after: { title: "x" } }] }], { key: `title:${a!.id}` });
+    store.apply([{ type: "updateCards", updates: [{ id: a!.id, before: { title: "x" }, after: { title: "xy" } }] }], { key: `title:${a!.id}` });
     expect(calls).toHaveLength(0);
+    expect(store.getSaveState()).toEqual({ phase: "saving", pending: 1 });
+    store.apply([{ type: "updateCards", updates: [{ id: b!.id, before: { bold: false }, after: { bold: true } }] }]);
     await settle();
-    expect(calls).toEqual([
-      {
-        path: "/api/snaps/cards/batch",
-        method: "PATCH",
-        body: {
-          updates: [
-            { id: "srv0", title: "x", color: "#ffffff" },
-            { id: "srv1", bold: true },
-          ],
-        },
-      },
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv0", title: "xy" }] }],
+      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv1", bold: true }] }],
     ]);
-    expect(store.getStatus()).toBe("saved");
-  });
-
-  it("sends at most 100 updates per request", async () => {
-    const { store, calls } = setup(doc(150), ({ body }) => ({
-      ok: true,
-      status: 200,
-      data: { cards: body.updates.map((u: any) => ({ ...blankCard(u.id, 0, 0), ...u })) },
-    }));
-    // 150 edits of one card each in a quiet moment (a gesture over several cards is one change: board-sync-changes.test.ts).
-    for (const card of store.getDoc().cards) store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { bold: false }, after: { bold: true } }] }]);
-    await settle();
-    expect(calls.map((call) => call.body.updates.length)).toEqual([100, 50]);
+    expect(store.getSaveState()).toEqual({ phase: "saved", pending: 0 });
   });
 
   it("rolls a failed edit back to the server's state, says why, and clears the history", async () => {
@@ -85,7 +77,7 @@ describe("saving the board", () => {
     expect(store.getDoc().cards[0]!.title).toBe("lost");
     await settle();
     expect(store.getDoc().cards[0]!.title).toBe("");
-    expect(store.getStatus()).toBe("error");
+    expect(store.getSaveState().phase).toBe("error");
     expect(store.getNotice()).toMatchObject({ tone: "error", message: expect.stringContaining("You may not edit this snap") });
     expect(store.getHistory()).toEqual({ canUndo: false, canRedo: false });
   });
@@ -93,7 +85,7 @@ describe("saving the board", () => {
   it("a card of the rest of the board, edited twice and refused, goes back to how it came", async () => {
     const refused = { ok: false as const, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } };
     const initial = doc(1);
-    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, async () => refused), 0, true);
+    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, { request: async () => refused }), 0, true);
     const far = { ...blankCard("srv9", 40, 40), title: "Far", color: "#dbeafe" };
     store.receiveRest([far]);
     store.restComplete();
@@ -102,32 +94,23 @@ describe("saving the board", () => {
     expect(store.getDoc().cards[1]).toMatchObject({ title: "Farther", color: "" });
     await settle();
     expect(store.getDoc().cards[1]).toEqual(far);
-    expect(store.getStatus()).toBe("error");
+    expect(store.getSaveState().phase).toBe("error");
   });
 
   it("creates with the board's own id, then updates under the server's id", async () => {
-    let created = 0;
-    const { store, calls } = setup(doc(1), ({ method, body }) => {
-      if (method === "POST") return { ok: true, status: 201, data: { cards: body.cards.map((card: any) => ({ ...card, id: `new${(created += 1)}` })) } };
-      return { ok: true, status: 200, data: { cards: body.updates } };
-    });
+    const { store, calls } = setup(doc(1), ({ body }) => changesAnswer(body));
     const card = blankCard("local-1", 0, 1);
     store.apply([{ type: "createCards", cards: [card], lines: [] }]);
     store.apply([{ type: "updateCards", updates: [{ id: "local-1", before: { title: "" }, after: { title: "hello" } }] }]);
     await settle();
-    expect(calls[0]).toMatchObject({ method: "POST", body: { cards: [{ snapId: "s1", row: 0, col: 1 }] } });
-    expect(calls[0]!.body.cards[0]).not.toHaveProperty("id");
-    expect(calls[1]).toMatchObject({ method: "PATCH", body: { updates: [{ id: "new1", title: "hello" }] } });
+    expect(calls[0]).toMatchObject({ method: "POST", path: "/api/snaps/s1/changes", body: { create: [{ row: 0, col: 1 }] } });
+    expect(calls[0]!.body.create[0]).not.toHaveProperty("id");
+    expect(calls[1]).toMatchObject({ method: "POST", body: { update: [{ id: "new1", title: "hello" }] } });
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv0", "local-1"]);
   });
 
   it("undo of a delete creates the card again, and its later edits reach the new id", async () => {
-    let created = 0;
-    const { store, calls } = setup(doc(1), ({ method, body }) => {
-      if (method === "POST") return { ok: true, status: 201, data: { cards: body.cards.map((card: any) => ({ ...card, id: `again${(created += 1)}` })) } };
-      if (method === "DELETE") return { ok: true, status: 200, data: { success: true } };
-      return { ok: true, status: 200, data: { cards: body.updates } };
-    });
+    const { store, calls } = setup(doc(1), ({ body }) => changesAnswer(body, "again"));
     const card = store.getDoc().cards[0]!;
     store.apply([{ type: "deleteCards", cards: [card], lines: [] }]);
     expect(store.getDoc().cards).toHaveLength(0);
@@ -135,12 +118,9 @@ describe("saving the board", () => {
     expect(store.getDoc().cards).toEqual([card]);
     store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "back" } }] }]);
     await settle();
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
-      "DELETE /api/snaps/cards/srv0",
-      "POST /api/snaps/cards/batch",
-      "PATCH /api/snaps/cards/batch",
-    ]);
-    expect(calls[2]!.body.updates[0]).toMatchObject({ id: "again1", title: "back" });
+    expect(calls.map((call) => Object.keys(call.body))).toEqual([["delete"], ["create"], ["update"]]);
+    expect(calls[0]!.body.delete).toEqual(["srv0"]);
+    expect(calls[2]!.body.update[0]).toMatchObject({ id: "again1", title: "back" });
   });
 });
 
@@ -148,23 +128,22 @@ describe("the Base-Version a save carries", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("is the base of the edits in it, not of an edit that left before its quiet moment ended", async () => {
+  it("is the base of the edit, and an edit whose card someone else deleted before it left is not sent", async () => {
     const sent: { method: string; headers?: Record<string, string> }[] = [];
     const request = async <T>(_path: string, options: { method?: string; body?: any; headers?: Record<string, string> } = {}) => {
       sent.push({ method: options.method ?? "GET", headers: options.headers });
-      return { ok: true, status: 200, data: { cards: options.body.updates } } as ApiResult<T>;
+      return changesAnswer(options.body) as ApiResult<T>;
     };
-    const sync = new BoardSync("s1", doc(2), { onStatus: () => {}, onFailure: () => {} }, request);
-    // An edit made at version 6, whose card someone else deletes before its quiet moment ends: the
-    // timer finds nothing to send.
-    sync.push([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "" }, after: { title: "gone" } }] }], 6);
+    const sync = new BoardSync("s1", doc(2), { onState: () => {}, onRefused: () => {} }, { request });
+    // Typed at version 6, its card deleted by someone else before the quiet moment ends: nothing to send.
+    sync.push([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "" }, after: { title: "gone" } }] }], 6, "title:srv0");
     sync.acceptRemote({ removeCards: ["srv0"] });
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(sent).toEqual([]);
 
     sync.push([{ type: "updateCards", updates: [{ id: "srv1", before: { title: "" }, after: { title: "kept" } }] }], 9);
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    expect(sent).toEqual([{ method: "PATCH", headers: { "Base-Version": "9" } }]);
+    await vi.runAllTimersAsync();
+    expect(sent).toEqual([{ method: "POST", headers: { "Base-Version": "9", "Idempotency-Key": expect.any(String) } }]);
   });
 });
 
@@ -182,28 +161,19 @@ describe("a new card's edit while its create waits behind other saves", () => {
     let created = 0;
     let version = 6;
     const respond = (call: Call): ApiResult<unknown> => {
-      const headers = new Headers({ "Snap-Version": String((version += 1)) });
-      if (call.method === "DELETE") {
-        titles.delete(call.path.split("/").pop()!);
-        return { ok: true, status: 200, data: { success: true }, headers };
-      }
-      if (call.method === "POST") {
-        const cards = call.body.cards.map((card: any) => ({ ...card, id: `new${(created += 1)}` }));
-        for (const card of cards) titles.set(card.id, card.title);
-        return { ok: true, status: 201, data: { cards }, headers };
-      }
-      const cards = call.body.updates.map((update: any) => {
-        if ("title" in update) titles.set(update.id, update.title);
-        return { ...blankCard(update.id, 0, 0), ...update, title: titles.get(update.id), snapId: "s1" };
-      });
-      return { ok: true, status: 200, data: { cards }, headers };
+      const answer = changesAnswer(call.body, "new", (version += 1)) as ApiResult<unknown> & { ok: true; data: any };
+      answer.data.created = answer.data.created.map((card: any) => ({ ...card, id: `new${(created += 1)}` }));
+      for (const id of call.body.delete ?? []) titles.delete(id);
+      for (const card of answer.data.created) titles.set(card.id, card.title);
+      for (const update of call.body.update ?? []) if ("title" in update) titles.set(update.id, update.title);
+      return answer;
     };
     const request = <T>(path: string, options: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
       new Promise<ApiResult<T>>((resolve) => {
         const call = { path, method: options.method ?? "GET", body: options.body, headers: options.headers };
         held.push({ call, answer: () => resolve(respond(call) as ApiResult<T>) });
       });
-    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, request), 6);
+    const store = new BoardStore(initial, (events) => new BoardSync(initial.snap.id, initial, events, { request }), 6);
     /** Answers the oldest request not answered yet, and lets the board go on. */
     const answerNext = async () => {
       const next = held.find((entry) => entry.answer);
@@ -213,7 +183,7 @@ describe("a new card's edit while its create waits behind other saves", () => {
       answer();
       await vi.advanceTimersByTimeAsync(0);
     };
-    const sent = () => held.map(({ call }) => `${call.method} ${call.path}${call.body?.updates ? ` ${JSON.stringify(call.body.updates)}` : ""}`);
+    const sent = () => held.map(({ call }) => JSON.stringify(call.body));
     return { store, titles, held, answerNext, sent };
   }
 
@@ -222,11 +192,11 @@ describe("a new card's edit while its create waits behind other saves", () => {
     const { store, titles, held, answerNext, sent } = heldServer(initial);
     const [moved, deleted] = initial.cards;
 
-    // A delete on its way; a field edit's quiet moment passes behind it, so its save waits in the queue.
+    // A delete on its way; a move made behind it waits in the queue.
     store.apply([{ type: "deleteCards", cards: [deleted!], lines: [] }]);
     store.apply([{ type: "updateCards", updates: [{ id: moved!.id, before: { row: 0 }, after: { row: 1 } }] }]);
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    expect(sent()).toEqual(["DELETE /api/snaps/cards/srv1"]);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(sent()).toEqual([JSON.stringify({ delete: ["srv1"] })]);
 
     // A card is added in the emptied cell and its text typed (the inline edit began at version 6),
     // all before the delete answers.
@@ -234,19 +204,18 @@ describe("a new card's edit while its create waits behind other saves", () => {
     store.apply([{ type: "createCards", cards: [card], lines: [] }]);
     store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "Fresh" } }] }], { baseVersion: 6 });
     expect(store.getDoc().cards.find((candidate) => candidate.id === card.id)?.title).toBe("Fresh");
+    expect(store.getSaveState()).toEqual({ phase: "saving", pending: 4 });
 
     await answerNext(); // the delete
-    expect(sent().slice(1)).toEqual([`PATCH /api/snaps/cards/batch ${JSON.stringify([{ row: 1, id: "srv0" }])}`]);
-    await answerNext(); // the earlier edit
-    expect(sent().slice(2)).toEqual(["POST /api/snaps/cards/batch"]);
-    expect(store.getStatus()).toBe("saving");
+    expect(sent().slice(1)).toEqual([JSON.stringify({ update: [{ row: 1, id: "srv0" }] })]);
+    await answerNext(); // the move
+    expect(held[2]!.call.body.create).toHaveLength(1);
     await answerNext(); // the create
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    expect(sent().slice(3)).toEqual([`PATCH /api/snaps/cards/batch ${JSON.stringify([{ title: "Fresh", id: "new1" }])}`]);
-    expect(held[3]!.call.headers).toEqual({ "Base-Version": "6" });
-    expect(store.getStatus()).toBe("saving");
+    expect(sent().slice(3)).toEqual([JSON.stringify({ update: [{ title: "Fresh", id: "new1" }] })]);
+    expect(held[3]!.call.headers).toMatchObject({ "Base-Version": "6" });
+    expect(store.getSaveState().phase).toBe("saving");
     await answerNext(); // the title
-    expect(store.getStatus()).toBe("saved");
+    expect(store.getSaveState().phase).toBe("saved");
     expect(titles.get("new1")).toBe("Fresh");
     expect(held).toHaveLength(4);
   });
@@ -260,7 +229,7 @@ describe("a new card's edit while its create waits behind other saves", () => {
     await settle();
     expect(calls.map((call) => call.method)).toEqual(["POST"]);
     expect(store.getDoc().cards.map((candidate) => candidate.id)).toEqual(["srv0"]);
-    expect(store.getStatus()).toBe("error");
+    expect(store.getSaveState().phase).toBe("error");
   });
 });
 
@@ -293,7 +262,7 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
     store.snapSaved(dialogAnswer);
     expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
 
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(calls).toMatchObject([{ method: "PATCH", path: "/api/snaps/s1", body: { title: "Flow chart" } }]);
     store.snapSaved(dialogAnswer);
     expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
@@ -301,12 +270,12 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
     answerRename();
     await settle();
     expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
-    expect(store.getStatus()).toBe("saved");
+    expect(store.getSaveState().phase).toBe("saved");
   });
 
   it("a refused rename goes back to the server's title, not to the dialog's copy of it", async () => {
     const { store, dialogAnswer, answerRename } = renameAndDialog("refused");
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     store.snapSaved(dialogAnswer);
     answerRename();
     await settle();

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { BoardTransferMenu } from "@/components/transfer/board-transfer-menu";
 import { ArrowLeftIcon, CommentIcon, ConnectIcon, HistoryIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
-import type { SaveStatus } from "../live/board-sync";
+import type { SaveState } from "../live/board-sync";
 import type { BoardAccess, BoardSnap } from "../state/board-types";
 import { ConnectionIndicator } from "./connection-indicator";
 import { EditableTitle } from "./editable-title";
@@ -18,7 +18,7 @@ import type { Connection } from "../live/use-snap-events";
 interface BoardHeaderProps {
   snap: BoardSnap;
   access: BoardAccess;
-  status: SaveStatus;
+  status: SaveState;
   canUndo: boolean;
   canRedo: boolean;
   connecting: boolean;

@@ -1,4 +1,5 @@
-import type { BoardSync, Restore, SavedWrite } from "./board-sync";
+import type { BoardSync, SavedWrite } from "./board-sync";
+import type { ServerState } from "./server-state";
 import type { BoardDoc } from "../state/board-types";
 import { conflictMessage, findConflicts } from "./conflict-notice";
 import type { ChangeMessage, ReadyMessage } from "./live-messages";
@@ -11,7 +12,7 @@ export interface RemoteHost {
   /** Changes wait while the rest of the board's cards is on its way (they may name those cards). */
   readonly loadingRest: boolean;
   getDoc(): BoardDoc;
-  applyRemote(restore: Restore, touched: string[], actor: string): void;
+  applyRemote(state: ServerState, touched: string[], actor: string): void;
   notify(message: string, tone: "success" | "error" | "info"): void;
 }
 
@@ -29,6 +30,8 @@ export class RemoteChanges {
   private waiting: ChangeMessage[] = [];
   /** `${localId}:${field}` → the version at which this board last saved that field. */
   private readonly savedFields = new Map<string, number>();
+  /** `${localId}:${field}` → the version the last save of that field was made on, when older than the one it made. */
+  private readonly savedFieldBases = new Map<string, number>();
   /** Who I am on the stream (its `ready` message): my changes from another tab are not conflicts. */
   private userId: string | null = null;
   /** The card whose text is open in the inline editor here. */
@@ -58,7 +61,13 @@ export class RemoteChanges {
 
   saved(write: SavedWrite): void {
     this.own.add(write.version);
-    for (const { id, fields } of write.cards ?? []) for (const field of fields) this.savedFields.set(`${id}:${field}`, write.version);
+    for (const { id, fields } of write.cards ?? []) {
+      for (const field of fields) {
+        this.savedFields.set(`${id}:${field}`, write.version);
+        if (write.baseVersion) this.savedFieldBases.set(`${id}:${field}`, write.baseVersion);
+        else this.savedFieldBases.delete(`${id}:${field}`);
+      }
+    }
   }
 
   receive(change: ChangeMessage): void {
@@ -108,6 +117,26 @@ export class RemoteChanges {
     });
   }
 
+  /**
+   * Someone's write that came in while this board's edit of the same field was waiting (made on an
+   * older version, saved after theirs: offline, say), heard only now. Later write wins, so ours
+   * replaced theirs; theirs stays in the history, and is named here rather than dropped silently.
+   */
+  private replacedByMine(change: ChangeMessage, ids: RemoteIds): string | null {
+    if (change.actor.userId === this.userId) return null;
+    const cards = Object.entries(change.cardFields).filter(([serverId, fields]) => {
+      const id = ids.localId(serverId);
+      return fields.some((field) => {
+        const saved = this.savedFields.get(`${id}:${field}`);
+        const base = this.savedFieldBases.get(`${id}:${field}`);
+        return saved !== undefined && base !== undefined && base < change.version && change.version < saved;
+      });
+    });
+    if (cards.length === 0) return null;
+    const count = cards.length === 1 ? "1 of the cards" : `${cards.length} of the cards`;
+    return `${change.actor.name} changed ${count} you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.`;
+  }
+
   private apply(change: ChangeMessage): void {
     const { sync, getDoc } = this.host;
     const ids: RemoteIds = { localId: sync.localIdOf, deletedHere: sync.deletedHere };
@@ -126,7 +155,7 @@ export class RemoteChanges {
     const touched = touchedKeys(change, ids);
     sync.acceptRemote(state);
     this.host.applyRemote(withPending(state, sync.pendingCard, sync.pendingSnapPatch), touched, change.actor.name);
-    const message = conflictMessage(change.actor.name, conflicts);
+    const message = conflictMessage(change.actor.name, conflicts) ?? this.replacedByMine(change, ids);
     if (message) this.host.notify(message, "info");
   }
 }

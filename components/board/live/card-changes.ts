@@ -6,7 +6,7 @@ import type { BoardCard, BoardLine, CardPatch } from "../state/board-types";
 
 export { MAX_CHANGE_ITEMS };
 
-/** The card edits of one gesture that touch more than one card: sent as one change. */
+/** The card edits of one gesture: sent as one change. */
 export interface CardGroup {
   creates: BoardCard[];
   updates: { id: string; after: CardPatch; before: CardPatch }[];
@@ -16,10 +16,9 @@ export interface CardGroup {
 }
 
 /**
- * The card changes of one gesture, merged per card, when there are several: a card created and
- * deleted in it is neither; an update of a card created in it is part of its create; an update of
- * a card deleted in it is dropped. Null when the gesture touches at most one card (the single-card
- * paths, with their debounce for typing, send it).
+ * The card changes of one gesture, merged per card: a card created and deleted in it is neither; an
+ * update of a card created in it is part of its create; an update of a card deleted in it is
+ * dropped. Null when the gesture touches no card.
  */
 export function groupCardChanges(changes: readonly Change[]): CardGroup | null {
   let items = 0;
@@ -27,7 +26,7 @@ export function groupCardChanges(changes: readonly Change[]): CardGroup | null {
     if (change.type === "createCards" || change.type === "deleteCards") items += change.cards.length;
     else if (change.type === "updateCards") items += change.updates.length;
   }
-  if (items <= 1) return null;
+  if (items === 0) return null;
   const creates = new Map<string, BoardCard>();
   const updates = new Map<string, { id: string; after: CardPatch; before: CardPatch }>();
   const deletes = new Map<string, BoardCard>();

@@ -39,7 +39,14 @@ export function findConflicts(change: ChangeMessage, context: ConflictContext): 
       continue;
     }
     const base = change.baseVersion;
-    const replaced = base === null ? [] : fields.filter((field) => (context.savedAt(id, field) ?? -1) > base);
+    // Theirs replaced mine only when it came after mine (a later version) without having seen it.
+    const replaced =
+      base === null
+        ? []
+        : fields.filter((field) => {
+            const saved = context.savedAt(id, field) ?? -1;
+            return saved > base && change.version > saved;
+          });
     if (replaced.length) conflicts.push({ card: cardName(card), fields: replaced, kind: "overwritten" });
   }
   for (const serverId of change.deletedCardIds) {

@@ -1,4 +1,4 @@
-import type { Restore } from "./board-sync";
+import type { ServerState } from "./server-state";
 import type { BoardCard, BoardSnap, CardPatch, SnapPatch } from "../state/board-types";
 import type { ChangeMessage } from "./live-messages";
 import { pickBoardSnap, toBoardCard } from "../state/to-board-doc";
@@ -15,8 +15,8 @@ export interface RemoteIds {
  * The server's state after someone else's write, in the board's ids: what the board takes as
  * confirmed, before its own unsaved edits are laid over it (withPending).
  */
-export function remoteState(change: ChangeMessage, ids: RemoteIds): Restore {
-  const restore: Restore = {
+export function remoteState(change: ChangeMessage, ids: RemoteIds): ServerState {
+  const state: ServerState = {
     upsertCards: change.cards.filter((card) => !ids.deletedHere(card.id)).map((card) => ({ ...toBoardCard(card), id: ids.localId(card.id) })),
     removeCards: change.deletedCardIds.map((id) => ids.localId(id)),
     upsertLines: change.lines
@@ -31,8 +31,8 @@ export function remoteState(change: ChangeMessage, ids: RemoteIds): Restore {
       })),
     removeLines: change.deletedLineIds.map((id) => ids.localId(id)),
   };
-  if (change.snap) restore.snap = remoteSnap(change.snap);
-  return restore;
+  if (change.snap) state.snap = remoteSnap(change.snap);
+  return state;
 }
 
 /** A live change's snap fields in the board's shape (its id is the board's own). */
@@ -46,7 +46,7 @@ function remoteSnap(snap: NonNullable<ChangeMessage["snap"]>): Partial<BoardSnap
  * The remote state with this board's unsaved edits laid over it, so a remote change lands under
  * them instead of clobbering them (they are still sent, and win, when their save goes out).
  */
-export function withPending(state: Restore, pendingCard: (localId: string) => CardPatch | undefined, pendingSnap: SnapPatch): Restore {
+export function withPending(state: ServerState, pendingCard: (localId: string) => CardPatch | undefined, pendingSnap: SnapPatch): ServerState {
   const cards: BoardCard[] | undefined = state.upsertCards?.map((card) => ({ ...card, ...pendingCard(card.id) }));
   const snap = state.snap && { ...state.snap, ...pick(pendingSnap, Object.keys(state.snap)) };
   return { ...state, upsertCards: cards, snap };

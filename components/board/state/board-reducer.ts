@@ -1,19 +1,19 @@
 import { applyChanges, type Change } from "./board-changes";
 import type { BoardDoc, BoardSnap } from "./board-types";
-import type { Restore } from "../live/board-sync";
+import type { ServerState } from "../live/server-state";
 
 export type BoardAction =
-  { type: "apply"; changes: readonly Change[] } | { type: "restore"; restore: Restore } | { type: "snapSaved"; snap: Partial<BoardSnap> };
+  { type: "apply"; changes: readonly Change[] } | { type: "server"; state: ServerState } | { type: "snapSaved"; snap: Partial<BoardSnap> };
 
-/** The board's local state: edits apply at once (optimistically); failed saves are put back. */
+/** The board's local state: edits apply at once (optimistically); the server's state (remote changes, refused saves) is laid over it. */
 export function boardReducer(doc: BoardDoc, action: BoardAction): BoardDoc {
   switch (action.type) {
     case "apply":
       return applyChanges(doc, action.changes);
     case "snapSaved":
       return { ...doc, snap: { ...doc.snap, ...action.snap } };
-    case "restore": {
-      const { upsertCards = [], removeCards = [], upsertLines = [], removeLines = [], snap } = action.restore;
+    case "server": {
+      const { upsertCards = [], removeCards = [], upsertLines = [], removeLines = [], snap } = action.state;
       const cardsById = new Map(upsertCards.map((card) => [card.id, card]));
       const goneCards = new Set(removeCards);
       const cards = doc.cards.filter((card) => !goneCards.has(card.id)).map((card) => cardsById.get(card.id) ?? card);

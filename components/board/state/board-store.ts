@@ -2,7 +2,8 @@ import type { Change } from "./board-changes";
 import { BoardHistory } from "./board-history";
 import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "../live/board-remote";
-import { BoardSync, type Restore, type SaveStatus, type SyncEvents } from "../live/board-sync";
+import { BoardSync, type SaveState, type SyncEvents } from "../live/board-sync";
+import type { ServerState } from "../live/server-state";
 import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
 import { cardIndex } from "../grid/card-index";
 import { guardUndo, type RemoteTouch } from "./undo-guard";
@@ -25,7 +26,7 @@ export interface HistoryState {
  */
 export class BoardStore {
   private doc: BoardDoc;
-  private status: SaveStatus = "idle";
+  private saveState: SaveState = { phase: "idle", pending: 0 };
   private notice: Notice | null = null;
   private historyState: HistoryState = { canUndo: false, canRedo: false };
   private readonly listeners = new Set<() => void>();
@@ -48,13 +49,12 @@ export class BoardStore {
     this.rest = restToCome ? "loading" : "loaded";
     this.remote = new RemoteChanges(this, version);
     const events: SyncEvents = {
-      onStatus: (status: SaveStatus) => {
-        if (status === this.status) return;
-        this.status = status;
+      onState: (state: SaveState) => {
+        this.saveState = state;
         this.emit();
       },
-      onFailure: (restore: Restore, message: string) => {
-        this.dispatch({ type: "restore", restore });
+      onRefused: (state: ServerState, message: string) => {
+        this.dispatch({ type: "server", state });
         this.history.clear();
         this.refreshHistory();
         this.notify(`Couldn't save: ${message.replace(/[.!?]?$/, ".")} The change was undone.`, "error");
@@ -72,7 +72,7 @@ export class BoardStore {
   };
 
   getDoc = (): BoardDoc => this.doc;
-  getStatus = (): SaveStatus => this.status;
+  getSaveState = (): SaveState => this.saveState;
   getNotice = (): Notice | null => this.notice;
   getHistory = (): HistoryState => this.historyState;
 
@@ -86,7 +86,7 @@ export class BoardStore {
     this.dispatch({ type: "apply", changes });
     this.history.record(changes, { key: options.key, mark: this.remoteSeq });
     this.refreshHistory();
-    this.sync.push(changes, options.baseVersion);
+    this.sync.push(changes, options.baseVersion, options.key);
   }
 
   undo(): void {
@@ -124,7 +124,7 @@ export class BoardStore {
     const known = cardIndex(this.doc.cards);
     const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
     // Not kept as confirmed state: an untouched card is as the server has it (BoardSync.keepConfirmed).
-    this.dispatch({ type: "restore", restore: { upsertCards: fresh } });
+    this.dispatch({ type: "server", state: { upsertCards: fresh } });
   };
 
   /** Every card is in: other people's changes that waited for them are applied. */
@@ -141,10 +141,10 @@ export class BoardStore {
   };
 
   /** Someone else's write, already laid under this board's unsaved edits. */
-  applyRemote(restore: Restore, touched: string[], actor: string): void {
+  applyRemote(state: ServerState, touched: string[], actor: string): void {
     this.remoteSeq += 1;
     for (const key of touched) this.touches.set(key, { seq: this.remoteSeq, actor });
-    this.dispatch({ type: "restore", restore });
+    this.dispatch({ type: "server", state });
   }
 
   /**

@@ -13,10 +13,7 @@ function isTextEntry(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
 }
 
-/**
- * Page-wide keys: undo (Ctrl/Cmd+Z), redo (Shift+Ctrl/Cmd+Z, Ctrl+Y), Escape leaves connect mode;
- * and the save queue is flushed when the page is hidden, with a warning before leaving mid-save.
- */
+/** Page-wide keys: undo (Ctrl/Cmd+Z), redo (Shift+Ctrl/Cmd+Z, Ctrl+Y), Escape leaves connect mode. */
 export function useBoardShortcuts(store: BoardStore, actions: BoardActions, connecting: boolean, editable: boolean) {
   useEffect(() => {
     if (!editable) return;
@@ -35,25 +32,4 @@ export function useBoardShortcuts(store: BoardStore, actions: BoardActions, conn
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [actions, connecting, editable]);
-
-  useEffect(() => {
-    if (!editable) return;
-    const sync = store.sync;
-    const onHide = () => {
-      if (document.visibilityState === "hidden") sync.flush();
-    };
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!sync.busy) return;
-      sync.flush();
-      event.preventDefault();
-    };
-    document.addEventListener("visibilitychange", onHide);
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => {
-      document.removeEventListener("visibilitychange", onHide);
-      window.removeEventListener("beforeunload", onBeforeUnload);
-      // Leaving the page inside the app: what is queued still goes out.
-      sync.flush();
-    };
-  }, [store, editable]);
 }
