@@ -9,7 +9,7 @@ type CardFields = z.infer<typeof cardFieldsSchema>;
  * A card as the board holds it. fontSize and cellType are plain strings: a card written before a
  * size was dropped, or of a type this UI does not know, must still render.
  */
-export type BoardCard = Omit<CardFields, "fontSize" | "attachments"> & { id: string; fontSize: string; attachments: CardAttachment[]; locked?: boolean };
+export type BoardCard = Omit<CardFields, "fontSize" | "attachments"> & { id: string; fontSize: string; attachments: CardAttachment[] };
 
 /** A line as the API answers it; the board knows its snap. */
 export type BoardLine = Omit<z.output<typeof lineSchema>, "snapId">;
