@@ -352,7 +352,7 @@ export function shortcutOf(id: string): string | null {
  */
 export const GESTURES: readonly { group: BoardCommand["group"]; keys: string; label: string }[] = [
   { group: "Select", keys: "Click", label: "Select a card or an empty cell" },
-  { group: "Select", keys: "Shift+click", label: "Select every card of the rectangle between" },
+  { group: "Select", keys: "Shift+click", label: "Select every card up to the one clicked" },
   { group: "Select", keys: "Ctrl+click", label: "Add a card to the selection, or take it out" },
   { group: "Select", keys: "Drag on empty cells", label: "Draw a selection rectangle" },
   { group: "Select", keys: "Click on the canvas", label: "Clear the selection" },

@@ -15,7 +15,7 @@ interface BoardContextMenuProps {
 }
 
 /** The menu's sections of commands (board-commands.ts), between the type and colour pickers. */
-const CLIPBOARD = ["cut", "copy", "paste", "duplicate", "delete", "toggleLock"];
+const CLIPBOARD = ["cut", "copy", "paste", "duplicate", "delete"];
 const ARRANGE = ["alignTop", "alignBottom", "alignLeft", "alignRight", "distributeHorizontally", "distributeVertically"];
 const TRACKS = ["insertRowAbove", "insertRowBelow", "insertColumnLeft", "insertColumnRight", "deleteRow", "deleteColumn"];
 
@@ -127,6 +127,7 @@ export function BoardContextMenu({ at, context, onClose }: BoardContextMenuProps
           ))}
         </div>
       )}
+      {commandItem("toggleLock")}
       {context.selected.length > 1 && (
         <>
           <Separator />
