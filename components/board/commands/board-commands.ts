@@ -5,7 +5,7 @@ import { chordLabel } from "./key-chord";
 /**
  * Every command of the board, once: the keyboard dispatcher (use-command-keys.ts), the context menu,
  * the toolbar and the `?` list read this table, so a command's keys are bound and shown from one place
- * (docs/BOARD_COMMANDS.md). Order matters only for the `?` list.
+ * (docs/BOARD_COMMANDS.md). The order is the menu's within a section, and the `?` list's within a group.
  */
 
 const editing = ({ editable, editor }: CommandContext) => editable && editor !== null;
@@ -88,19 +88,6 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
     perform: ({ selection, canvas }) => selection?.kind === "card" && canvas.startEdit(selection.id, { mode: "end" }),
   },
   {
-    id: "delete",
-    label: (context) => (context.selected.length > 1 ? `Delete ${countLabel(context.selected.length)}` : "Delete"),
-    description: "Delete the selected cards",
-    group: "Edit",
-    keys: ["Delete", "Backspace"],
-    scope: "grid",
-    when: (context) => context.editable && !context.connecting && context.selected.length > 0,
-    perform: ({ selection, canvas }) => {
-      if (selection?.kind === "card") canvas.deleteCard(selection.id);
-      else canvas.deleteSelection();
-    },
-  },
-  {
     id: "undo",
     label: "Undo",
     group: "Edit",
@@ -120,6 +107,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "toggleLock",
+    menu: "lock",
     label: (context) => (allLocked(context) ? "Unlock" : "Lock"),
     description: "Lock the selected cards (they cannot be moved, resized, edited or deleted), or unlock them",
     group: "Edit",
@@ -144,6 +132,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "cut",
+    menu: "edit",
     label: "Cut",
     group: "Move and copy",
     keys: ["Mod+X"],
@@ -153,6 +142,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "copy",
+    menu: "edit",
     label: "Copy",
     description: "Copy (also to a spreadsheet)",
     group: "Move and copy",
@@ -163,6 +153,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "paste",
+    menu: "edit",
     label: "Paste",
     description: "Paste (also from a spreadsheet)",
     group: "Move and copy",
@@ -173,6 +164,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "duplicate",
+    menu: "edit",
     label: "Duplicate",
     description: "Duplicate the selected cards",
     group: "Move and copy",
@@ -180,6 +172,20 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
     scope: "board",
     when: editing,
     perform: ({ editor }) => editor?.duplicateSelection(),
+  },
+  {
+    id: "delete",
+    menu: "edit",
+    label: (context) => (context.selected.length > 1 ? `Delete ${countLabel(context.selected.length)}` : "Delete"),
+    description: "Delete the selected cards",
+    group: "Edit",
+    keys: ["Delete", "Backspace"],
+    scope: "grid",
+    when: (context) => context.editable && !context.connecting && context.selected.length > 0,
+    perform: ({ selection, canvas }) => {
+      if (selection?.kind === "card") canvas.deleteCard(selection.id);
+      else canvas.deleteSelection();
+    },
   },
   {
     id: "openMenu",
@@ -192,6 +198,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "showShortcuts",
+    menu: "help",
     label: "Keyboard shortcuts",
     description: "Show these shortcuts",
     group: "Move and copy",
@@ -221,6 +228,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   })),
   {
     id: "distributeHorizontally",
+    menu: "arrange",
     label: "Distribute horizontally",
     description: "Space the selected cards evenly from left to right",
     group: "Arrange",
@@ -231,6 +239,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "distributeVertically",
+    menu: "arrange",
     label: "Distribute vertically",
     description: "Space the selected cards evenly from top to bottom",
     group: "Arrange",
@@ -261,6 +270,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   })),
   {
     id: "deleteRow",
+    menu: "tracks",
     label: ({ area }) => `Delete row ${(area?.row ?? 0) + 1}`,
     group: "Arrange",
     when: (context) => editing(context) && context.area !== null,
@@ -268,6 +278,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   },
   {
     id: "deleteColumn",
+    menu: "tracks",
     label: ({ area }) => `Delete column ${(area?.col ?? 0) + 1}`,
     group: "Arrange",
     when: (context) => editing(context) && context.area !== null,

@@ -15,6 +15,10 @@ export type CommandScope = "grid" | "board" | "page" | "anywhere";
 export const COMMAND_GROUPS = ["Select", "Edit", "Move and copy", "Arrange", "View and find"] as const;
 export type CommandGroup = (typeof COMMAND_GROUPS)[number];
 
+/** The context menu's sections, in its order (the type and colour pickers come after "edit"). */
+export const MENU_SECTIONS = ["edit", "lock", "arrange", "tracks", "help"] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
 /** What the focused grid does with keys: it knows its layout, the cells and the focus. */
 export interface GridKeys {
   element: HTMLElement | null;
@@ -67,6 +71,8 @@ export interface BoardCommand {
   keys?: readonly string[];
   /** Where the keys work. */
   scope?: CommandScope;
+  /** The context menu's section that lists it, in the table's order; none: not in the menu. */
+  menu?: MenuSection;
   /**
    * The keys are the browser's (Ctrl+C, X, V make the clipboard events the board answers): listed and
    * kept from being bound twice, but the dispatcher leaves them to the browser.

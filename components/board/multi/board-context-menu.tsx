@@ -3,8 +3,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DEFAULT_SWATCHES } from "@/components/ui/color-picker";
 import { CARD_TYPES } from "@/lib/card-types/registry";
-import { boardCommand } from "../commands/board-commands";
-import { commandLabel, type CommandContext } from "../commands/command-types";
+import { BOARD_COMMANDS } from "../commands/board-commands";
+import { commandLabel, MENU_SECTIONS, type CommandContext, type MenuSection } from "../commands/command-types";
 import { ariaChord, chordLabel } from "../commands/key-chord";
 
 interface BoardContextMenuProps {
@@ -14,10 +14,8 @@ interface BoardContextMenuProps {
   onClose: () => void;
 }
 
-/** The menu's sections of commands (board-commands.ts), between the type and colour pickers. */
-const CLIPBOARD = ["cut", "copy", "paste", "duplicate", "delete"];
-const ARRANGE = ["alignTop", "alignBottom", "alignLeft", "alignRight", "distributeHorizontally", "distributeVertically"];
-const TRACKS = ["insertRowAbove", "insertRowBelow", "insertColumnLeft", "insertColumnRight", "deleteRow", "deleteColumn"];
+/** The commands of each menu section, in the table's order. */
+const SECTIONS = new Map(MENU_SECTIONS.map((section) => [section, BOARD_COMMANDS.filter((command) => command.menu === section)]));
 
 const ITEM =
   "flex w-full items-center gap-3 rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent";
@@ -84,18 +82,16 @@ export function BoardContextMenu({ at, context, onClose }: BoardContextMenuProps
   }
 
   const none = context.selected.length === 0;
-  const commandItem = (id: string) => {
-    const command = boardCommand(id);
-    return (
+  const section = (name: MenuSection) =>
+    SECTIONS.get(name)!.map((command) => (
       <Item
-        key={id}
+        key={command.id}
         label={commandLabel(command, context)}
         keys={command.keys?.[0]}
         disabled={command.when ? !command.when(context) : false}
         onSelect={() => choose(() => command.perform(context))}
       />
-    );
-  };
+    ));
   const setType = (cellType: string) => context.editor?.patchSelection({ cellType });
   const setColor = (color: string) => context.editor?.patchSelection({ color });
   return (
@@ -108,7 +104,7 @@ export function BoardContextMenu({ at, context, onClose }: BoardContextMenuProps
       className="fixed z-50 max-h-[calc(100dvh-1rem)] w-64 overflow-y-auto rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-900/10"
       style={{ left: place.x, top: place.y }}
     >
-      {CLIPBOARD.map(commandItem)}
+      {section("edit")}
       <Separator />
       <Item label="Type" expanded={open === "type"} disabled={none} onSelect={() => setOpen(open === "type" ? null : "type")} />
       {open === "type" && (
@@ -127,17 +123,17 @@ export function BoardContextMenu({ at, context, onClose }: BoardContextMenuProps
           ))}
         </div>
       )}
-      {commandItem("toggleLock")}
+      {section("lock")}
       {context.selected.length > 1 && (
         <>
           <Separator />
-          {ARRANGE.map(commandItem)}
+          {section("arrange")}
         </>
       )}
       <Separator />
-      {TRACKS.map(commandItem)}
+      {section("tracks")}
       <Separator />
-      {commandItem("showShortcuts")}
+      {section("help")}
     </div>
   );
 }
