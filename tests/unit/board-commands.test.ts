@@ -71,6 +71,15 @@ describe("the command table", () => {
     }
   });
 
+  it("fills every section of the context menu, in the menu's order", () => {
+    const section = (name: string) => BOARD_COMMANDS.filter((command) => command.menu === name).map((command) => command.id);
+    expect(section("edit")).toEqual(["cut", "copy", "paste", "duplicate", "delete"]);
+    expect(section("lock")).toEqual(["toggleLock"]);
+    expect(section("arrange")).toEqual(["alignTop", "alignBottom", "alignLeft", "alignRight", "distributeHorizontally", "distributeVertically"]);
+    expect(section("tracks")).toEqual(["insertRowAbove", "insertRowBelow", "insertColumnLeft", "insertColumnRight", "deleteRow", "deleteColumn"]);
+    expect(section("help")).toEqual(["showShortcuts"]);
+  });
+
   it("shows keys as people read them and as aria-keyshortcuts names them", () => {
     expect(chordLabel("Mod+Shift+L")).toBe("Ctrl+Shift+L");
     expect(chordLabel("Alt+Shift+ArrowUp")).toBe("Alt+Shift+↑");

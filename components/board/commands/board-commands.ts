@@ -84,8 +84,11 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
     group: "Edit",
     keys: ["F2"],
     scope: "grid",
-    when: (context) => context.editable && !context.connecting && context.selection?.kind === "card",
-    perform: ({ selection, canvas }) => selection?.kind === "card" && canvas.startEdit(selection.id, { mode: "end" }),
+    when: (context) => context.editable && !context.connecting && (context.selection?.kind === "card" || context.selection?.kind === "cell"),
+    perform: ({ selection, canvas }) => {
+      if (selection?.kind === "card") canvas.startEdit(selection.id, { mode: "end" });
+      else if (selection?.kind === "cell") canvas.addCardAt(selection.row, selection.col);
+    },
   },
   {
     id: "undo",
@@ -219,6 +222,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   ).map(([id, label, key, edge]): BoardCommand => ({
     id,
     label,
+    menu: "arrange",
     description: `${label}: the selected cards line up with the ${edge} edge of the selection`,
     group: "Arrange",
     keys: [key],
@@ -260,6 +264,7 @@ export const BOARD_COMMANDS: readonly BoardCommand[] = [
   ).map(([id, label, axis, after]): BoardCommand => ({
     id,
     label,
+    menu: "tracks",
     group: "Arrange",
     when: (context) => editing(context) && context.area !== null,
     perform: ({ editor, area }) => {
