@@ -156,7 +156,8 @@ export const BoardCardView = memo(function BoardCardView({
           aria-label="Locked"
           title={`Locked: unlock it (menu or ${shortcutOf("toggleLock")}) to move, resize, edit or delete it`}
           data-locked-icon
-          className="absolute top-1.5 left-1.5 z-10 inline-flex items-center rounded-full bg-white/90 p-0.5 text-slate-600 shadow-sm"
+          // Top right, clear of the text (left of the note's mark when the card has one).
+          className={`absolute top-1 z-10 inline-flex items-center rounded-full bg-white/90 p-0.5 text-slate-600 shadow-sm ${card.note.trim() ? "right-6" : "right-1"}`}
         >
           <LockIcon aria-hidden="true" className="size-3.5" />
         </span>
