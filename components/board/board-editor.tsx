@@ -32,7 +32,6 @@ import { SelectionStore, useSelection } from "./state/selection-store";
 import type { RestOfBoard } from "./grid/rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
 import { useBoardActions } from "./state/use-board-actions";
-import { useBoardShortcuts } from "./state/use-board-shortcuts";
 import { useSaveOnLeave } from "./live/use-save-on-leave";
 import { usePresenceReport } from "./live/use-presence-report";
 import { useRestOfBoard } from "./grid/use-rest-of-board";
@@ -41,10 +40,10 @@ import { useBoardFileInput } from "./files/use-board-file-input";
 import { viewerColor } from "./live/viewer-color";
 import { useBoardZoom } from "./zoom/use-board-zoom";
 import { FindBar } from "./find/find-bar";
-import { useFindShortcut } from "./find/use-find-shortcut";
 import { ZoomControls, useZoomView } from "./zoom/zoom-controls";
 import { ZoomStore } from "./zoom/zoom-store";
 import { MultiCardLayer } from "./multi/multi-card-layer";
+import { CommandHost } from "./commands/command-host";
 
 interface BoardEditorProps {
   initialDoc: PackedBoardDoc;
@@ -110,7 +109,12 @@ export function BoardEditor({
   const preview = useVersionPreview(initialDoc.snap.id);
   const zoom = useBoardZoom(zoomStore, scrollerRef, preview.version === null);
   const [find, setFind] = useState({ open: false, signal: 0 });
-  useFindShortcut(useCallback(() => setFind((current) => ({ open: true, signal: current.signal + 1 })), []));
+  const [commandHost] = useState(() => new CommandHost(true));
+  useEffect(() => commandHost.setEditor(actions), [commandHost, actions]);
+  useEffect(() => commandHost.provide({ openFind: () => setFind((current) => ({ open: true, signal: current.signal + 1 })) }), [commandHost]);
+  // A past version on screen: the board's zoom keys are off, as its gestures are.
+  const zoomKeys = preview.version === null;
+  useEffect(() => (zoomKeys ? commandHost.provide({ zoom }) : undefined), [commandHost, zoom, zoomKeys]);
   const closeFind = () => {
     setFind((current) => ({ ...current, open: false }));
     // Back to the board: its tab stop is the card the bar selected, or the one it started from.
@@ -122,7 +126,6 @@ export function BoardEditor({
     preview.close();
   };
 
-  useBoardShortcuts(store, actions, connect.active, editable);
   useSaveOnLeave(store.sync, editable);
   useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable });
 
@@ -225,6 +228,7 @@ export function BoardEditor({
               actions={actions}
               revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
               zoomStore={zoomStore}
+              commandHost={commandHost}
             />
           </div>
           <ZoomControls store={zoomStore} controls={zoom} />
@@ -253,7 +257,7 @@ export function BoardEditor({
             onError={(message) => store.notify(message, "error")}
           />
         )}
-        {editable && <MultiCardLayer store={store} selections={selections} actions={actions} editable={editable} menuAt={menuAt} closeMenu={closeMenu} />}
+        {editable && <MultiCardLayer store={store} selections={selections} actions={actions} commandHost={commandHost} menuAt={menuAt} closeMenu={closeMenu} />}
         {!historyOpen && (
           <BoardInspector
             doc={doc}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BrandMark } from "@/components/app-shell/brand-mark";
 import { GridIcon } from "@/components/ui/icons";
 import { BoardCanvas } from "./canvas/board-canvas";
@@ -12,6 +12,7 @@ import type { BoardCard } from "./state/board-types";
 import type { RestOfBoard } from "./grid/rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
 import { useReadOnlyCanvas } from "./canvas/read-only-canvas";
+import { CommandHost } from "./commands/command-host";
 import { useRestOfBoard } from "./grid/use-rest-of-board";
 import { FileShareTokenContext } from "./files/file-url-context";
 import { useBoardZoom } from "./zoom/use-board-zoom";
@@ -44,6 +45,8 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
   const [zoomStore] = useState(() => new ZoomStore(snap.id));
   const zoom = useBoardZoom(zoomStore, scrollerRef);
   const zoomView = useZoomView(zoomStore);
+  const [commandHost] = useState(() => new CommandHost(true));
+  useEffect(() => commandHost.provide({ zoom }), [commandHost, zoom]);
 
   return (
     <div className="flex h-dvh flex-col">
@@ -78,6 +81,7 @@ export function PublicBoard({ doc: packed, rest }: PublicBoardProps) {
               actions={actions}
               zoomView={zoomView}
               liveZoom={zoomStore}
+              commandHost={commandHost}
             />
           </FileShareTokenContext>
         </main>

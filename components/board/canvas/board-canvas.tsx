@@ -25,6 +25,7 @@ import { LinesOverlay } from "./lines-overlay";
 import { extentCorner, type GridExtent } from "../grid/rest-of-board";
 import { cellKey, type Selection } from "../state/selection";
 import { useCanvasKeyboard } from "./use-canvas-keyboard";
+import { CommandHost } from "../commands/command-host";
 import { GroupDropPreview } from "./group-drop-preview";
 import type { EditMode } from "../state/use-board-actions";
 import { useCanvasPointer } from "./use-canvas-pointer";
@@ -54,6 +55,8 @@ export interface BoardCanvasProps {
   zoomView?: ZoomView;
   /** A gesture's zoom, written to the DOM before the board renders at it (ZoomStore.show). */
   liveZoom?: LiveZoom;
+  /** Where the board's commands find this canvas (its keys, its selection); a board with none keeps its keys to its grid. */
+  commandHost?: CommandHost;
 }
 
 /** The board's margin around the grid, in board pixels (zoomed with it). */
@@ -91,7 +94,10 @@ export const BoardCanvas = memo(function BoardCanvas({
   revealCardId = null,
   zoomView,
   liveZoom,
+  commandHost,
 }: BoardCanvasProps) {
+  const [ownHost] = useState(() => new CommandHost(false));
+  const host = commandHost ?? ownHost;
   const zoom = zoomView?.zoom ?? 1;
   const legible = zoom >= LEGIBLE_ZOOM;
   const [trackDraft, setTrackDraft] = useState<TrackDraft>(null);
@@ -183,7 +189,7 @@ export const BoardCanvas = memo(function BoardCanvas({
   const contentHeight = layout.height + 2 * EDGE;
 
   useRevealCard({ cardId: revealCardId, byId, layout, gridRef, reveal, select: actions.select });
-  const { onKeyDown, onFocus } = useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions });
+  const { onFocus } = useCanvasKeyboard({ host, gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions });
   const { preview, handlers } = useCanvasPointer({ gridRef, layout, cards, cells, selection, byId, editable, editingId, connecting, actions });
   const { onPointerDown, onContextMenu, ...gridHandlers } = handlers;
 
@@ -282,7 +288,6 @@ export const BoardCanvas = memo(function BoardCanvas({
                 aria-colcount={layout.cols}
                 aria-readonly={editable ? undefined : true}
                 aria-busy={loadingExtent ? true : undefined}
-                onKeyDown={onKeyDown}
                 onFocus={onFocus}
                 {...gridHandlers}
                 className={`grid ${connecting ? "cursor-crosshair [&_[data-card-id]]:cursor-crosshair" : ""}`}

@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, type CSSProperties } from "react";
-import { CommentIcon, NoteIcon, PaperclipIcon } from "@/components/ui/icons";
+import { CommentIcon, LockIcon, NoteIcon, PaperclipIcon } from "@/components/ui/icons";
 import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 import { CardContent } from "./card-content";
@@ -12,6 +12,7 @@ import { UploadProgress } from "../files/upload-progress";
 import { VIEWER_TEXT_COLOR } from "../live/viewer-color";
 import type { EditMove } from "./canvas-actions";
 import { ResizeHandles } from "./resize-handles";
+import { shortcutOf } from "../commands/board-commands";
 import type { EditMode } from "../state/use-board-actions";
 
 /** Someone else who is editing this card now. */
@@ -83,8 +84,9 @@ export const BoardCardView = memo(function BoardCardView({
       aria-colindex={card.col + 1}
       aria-rowspan={card.rowSpan > 1 ? card.rowSpan : undefined}
       aria-colspan={card.colSpan > 1 ? card.colSpan : undefined}
-      aria-label={`${cardLabel(card)}${comments}${remoteEditor ? `. ${remoteEditor.name} is editing it` : ""}`}
+      aria-label={`${cardLabel(card)}${card.locked ? ". Locked" : ""}${comments}${remoteEditor ? `. ${remoteEditor.name} is editing it` : ""}`}
       data-remote-editor={remoteEditor?.name}
+      data-locked={card.locked || undefined}
       // The full text on hover when the card shows only part of it (the inspector has it too).
       title={textOverflows && !editing ? card.title : undefined}
       style={{
@@ -148,7 +150,19 @@ export const BoardCardView = memo(function BoardCardView({
           onCancel={onCancelEdit}
         />
       )}
-      {editable && selected && resizable && !editing && <ResizeHandles />}
+      {card.locked && (
+        <span
+          role="img"
+          aria-label="Locked"
+          title={`Locked: unlock it (menu or ${shortcutOf("toggleLock")}) to move, resize, edit or delete it`}
+          data-locked-icon
+          // Top right, clear of the text (left of the note's mark when the card has one).
+          className={`absolute top-1 z-10 inline-flex items-center rounded-full bg-white/90 p-0.5 text-slate-600 shadow-sm ${card.note.trim() ? "right-6" : "right-1"}`}
+        >
+          <LockIcon aria-hidden="true" className="size-3.5" />
+        </span>
+      )}
+      {editable && selected && resizable && !card.locked && !editing && <ResizeHandles />}
     </div>
   );
 });

@@ -13,8 +13,9 @@ export interface CanvasActions {
   commitEdit(id: string, text: string, move?: EditMove): void;
   cancelEdit(): void;
   toggleTodo(id: string): void;
-  moveCard(id: string, target: { row: number; col: number }): void;
-  resizeCard(id: string, span: { rowSpan: number; colSpan: number }): void;
+  /** within "grid" (a drag, the default): inside the drawn grid; "board": up to the board's limit (the inspector's fields). */
+  moveCard(id: string, target: { row: number; col: number }, within?: "grid" | "board"): void;
+  resizeCard(id: string, span: { rowSpan: number; colSpan: number }, within?: "grid" | "board"): void;
   /** text: typed on the empty cell, the new card's text so far. */
   addCardAt(row: number, col: number, text?: string): void;
   deleteCard(id: string): void;

@@ -4,7 +4,7 @@ import { memo, useMemo } from "react";
 import type { BoardCard } from "../state/board-types";
 import { rectBox, type GridLayout, type Occupancy } from "../grid/grid-geometry";
 import { rectTouches, type TrackRange } from "../grid/grid-window";
-import { isBlankCard } from "../grid/grid-plans";
+import { landingOn } from "../grid/placement";
 import type { GroupPreview } from "./group-pointer";
 
 interface GroupDropPreviewProps {
@@ -17,8 +17,8 @@ interface GroupDropPreviewProps {
 
 /**
  * Where each card of a dragged selection lands, drawn for the cards near the screen (the preview
- * follows the screen, not the selection's size). A landing on a card with content is drawn red:
- * the drop will be refused, and says why.
+ * follows the screen, not the selection's size). A landing the placement rule refuses (a card with
+ * content or a locked one under it) is drawn red: the drop will be refused, and says why.
  */
 export const GroupDropPreview = memo(function GroupDropPreview({ preview, layout, byId, cells, range }: GroupDropPreviewProps) {
   const { ids, dRow, dCol } = preview;
@@ -30,16 +30,7 @@ export const GroupDropPreview = memo(function GroupDropPreview({ preview, layout
       if (!card) continue;
       const target = { row: card.row + dRow, col: card.col + dCol, rowSpan: card.rowSpan, colSpan: card.colSpan };
       if (!rectTouches(range, target)) continue;
-      let blocked = false;
-      for (let row = target.row; row < target.row + target.rowSpan && !blocked; row += 1) {
-        for (let col = target.col; col < target.col + target.colSpan; col += 1) {
-          const other = cells[row]?.[col];
-          if (other && !selected.has(other.id) && !isBlankCard(other)) {
-            blocked = true;
-            break;
-          }
-        }
-      }
+      const blocked = landingOn(target, (row, col) => cells[row]?.[col], selected).blocker !== null;
       shown.push({ id, box: rectBox(layout, target), blocked });
     }
     return shown;

@@ -2,6 +2,7 @@ import type { BoardCard } from "../state/board-types";
 import { cellAt, type GridLayout, type Occupancy, type Rect } from "../grid/grid-geometry";
 import { gridScale } from "../grid/grid-point";
 import { trackPointer } from "../grid/track-pointer";
+import { clampDelta } from "../grid/placement";
 import { boardScroller } from "../grid/use-grid-window";
 import type { Cell, Selection } from "../state/selection";
 import { boundsOf, rangeSelection, rectBetween } from "../state/selection-model";
@@ -65,8 +66,7 @@ export function startGroupMove(
       const { x, y } = point(event);
       const cell = cellAt(layout, x, y);
       // The group stays inside the drawn grid.
-      const dRow = Math.min(Math.max(cell.row - grabbed.row, -box.row), layout.rows - box.row - box.rowSpan);
-      const dCol = Math.min(Math.max(cell.col - grabbed.col, -box.col), layout.cols - box.col - box.colSpan);
+      const { dRow, dCol } = clampDelta(box, { dRow: cell.row - grabbed.row, dCol: cell.col - grabbed.col }, layout);
       if (dRow !== delta.dRow || dCol !== delta.dCol) {
         delta = { dRow, dCol };
         setPreview({ kind: "group", ids, dRow, dCol });

@@ -1,15 +1,17 @@
 "use client";
 
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from "react";
+import { useLayoutEffect, useRef, type FocusEvent, type RefObject } from "react";
 import type { BoardCard } from "../state/board-types";
 import type { CanvasActions } from "./canvas-actions";
 import { rectBox, type GridLayout, type Occupancy, type Rect } from "../grid/grid-geometry";
 import type { Region } from "../grid/grid-window";
 import { cellKey, type Selection } from "../state/selection";
-import { selectedCardIds } from "../state/selection-model";
-import { handleSelectionKey } from "./selection-keys";
+import { extendByStep, selectAll, selectedCardIds } from "../state/selection-model";
+import type { CommandHost } from "../commands/command-host";
+import { useCommandKeys } from "../commands/use-command-keys";
 
 interface CanvasKeyboardInput {
+  host: CommandHost;
   gridRef: RefObject<HTMLDivElement | null>;
   cards: readonly BoardCard[];
   layout: GridLayout;
@@ -23,6 +25,13 @@ interface CanvasKeyboardInput {
   actions: CanvasActions;
 }
 
+const STEPS: Record<string, { dRow: number; dCol: number }> = {
+  ArrowUp: { dRow: -1, dCol: 0 },
+  ArrowDown: { dRow: 1, dCol: 0 },
+  ArrowLeft: { dRow: 0, dCol: -1 },
+  ArrowRight: { dRow: 0, dCol: 1 },
+};
+
 function rectOf(selection: Selection | null, byId: ReadonlyMap<string, BoardCard>): Rect | null {
   if (selection?.kind === "card") return byId.get(selection.id) ?? null;
   if (selection?.kind === "cell") return { row: selection.row, col: selection.col, rowSpan: 1, colSpan: 1 };
@@ -32,11 +41,12 @@ function rectOf(selection: Selection | null, byId: ReadonlyMap<string, BoardCard
 }
 
 /**
- * The grid's keyboard: arrows move the selection to the next card (or, for editors, empty cell)
- * and focus it, Enter/F2 edits or adds, Delete removes, Escape clears. Focus follows the selection,
- * and a card reached with Tab becomes the selection.
+ * The grid's part of the keyboard: what arrows do here (the next card or, for editors, empty cell,
+ * focused and in view; Shift+arrows grow the selection) and Ctrl+A, registered with the board's
+ * command host, whose one dispatcher (useCommandKeys) reads the keys from the command table. Focus
+ * follows the selection, and a card reached with Tab becomes the selection.
  */
-export function useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions }: CanvasKeyboardInput) {
+export function useCanvasKeyboard({ host, gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions }: CanvasKeyboardInput) {
   /** A selection moved to by key, focused once it is rendered (it may be outside the window until then). */
   const pendingFocus = useRef<Selection | null>(null);
 
@@ -57,9 +67,9 @@ export function useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selecti
 
   /** The next card or (for editors) empty cell from the selection in an arrow's direction. */
   function neighbor(from: Rect, key: string): Selection | null {
-    const step = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] }[key];
+    const step = STEPS[key];
     if (!step) return null;
-    const [dRow, dCol] = step as [number, number];
+    const { dRow, dCol } = step;
     let row = dRow > 0 ? from.row + from.rowSpan : dRow < 0 ? from.row - 1 : from.row;
     let col = dCol > 0 ? from.col + from.colSpan : dCol < 0 ? from.col - 1 : from.col;
     while (row >= 0 && col >= 0 && row < layout.rows && col < layout.cols) {
@@ -72,41 +82,33 @@ export function useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selecti
     return null;
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const target = event.target as HTMLElement;
-    if (!target.matches('[role="gridcell"], [data-cell]')) return;
-    const revealCell = (cell: { row: number; col: number }) => reveal(rectBox(layout, { ...cell, rowSpan: 1, colSpan: 1 }));
-    if (!connecting && handleSelectionKey(event, { selection, cards, byId, grid: layout, editable, actions, revealCell })) return;
-    const rect = rectOf(selection, byId);
-    if (event.key.startsWith("Arrow")) {
-      event.preventDefault();
-      const next = rect ? neighbor(rect, event.key) : null;
-      if (next) {
-        actions.select(next);
-        const rect = rectOf(next, byId);
-        if (rect) reveal(rectBox(layout, rect));
-        if (!focusSelection(next)) pendingFocus.current = next;
-      }
-      return;
-    }
-    if (!editable) return;
-    if (event.key === "Enter" || event.key === "F2") {
-      event.preventDefault();
-      if (selection?.kind === "card") {
-        if (connecting) actions.pickForConnect(selection.id);
-        else actions.startEdit(selection.id);
-      } else if (selection?.kind === "cell") {
-        actions.addCardAt(selection.row, selection.col);
-      }
-    } else if ((event.key === "Delete" || event.key === "Backspace") && selection?.kind === "card") {
-      event.preventDefault();
-      actions.deleteCard(selection.id);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      if (connecting) actions.cancelConnect();
-      else actions.select(null);
-    }
-  }
+  // Read when a key is pressed: registered after each render, no render of its own.
+  useLayoutEffect(() => {
+    host.attachCanvas(
+      { selection, editable, connecting, byId, actions },
+      {
+        element: gridRef.current,
+        go: (key) => {
+          const rect = rectOf(selection, byId);
+          const next = rect ? neighbor(rect, key) : null;
+          if (!next) return;
+          actions.select(next);
+          const nextRect = rectOf(next, byId);
+          if (nextRect) reveal(rectBox(layout, nextRect));
+          if (!focusSelection(next)) pendingFocus.current = next;
+        },
+        extend: (key) => {
+          const step = STEPS[key];
+          const next = step && extendByStep(selection, cards, byId, step, layout);
+          if (!next) return;
+          actions.select(next);
+          if (next.kind === "cards") reveal(rectBox(layout, { ...next.head, rowSpan: 1, colSpan: 1 }));
+        },
+        selectAll: () => actions.select(selectAll(cards, layout)),
+      },
+    );
+  });
+  useCommandKeys(host);
 
   function onFocus(event: FocusEvent<HTMLDivElement>) {
     // A card reached with Tab (or focused by a screen reader) is the selection, as an arrow key's target is.
@@ -116,5 +118,5 @@ export function useCanvasKeyboard({ gridRef, cards, layout, cells, byId, selecti
     if (id && !selectedCardIds(selection).includes(id)) actions.select({ kind: "card", id });
   }
 
-  return { onKeyDown, onFocus };
+  return { onFocus };
 }

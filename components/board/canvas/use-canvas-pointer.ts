@@ -10,6 +10,7 @@ import { reshapedRect, type ResizeEdge } from "./resize-handles";
 import type { Selection } from "../state/selection";
 import { anchorAndHead, extendTo, rangeSelection, selectedCardIds, toggleCard } from "../state/selection-model";
 import { trackPointer } from "../grid/track-pointer";
+import { clampDelta } from "../grid/placement";
 import { boardScroller } from "../grid/use-grid-window";
 import { gridPoint, gridScale } from "../grid/grid-point";
 
@@ -149,11 +150,18 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
         const dx = (event.clientX - origin.x + (scroller ? scroller.scrollLeft - scrollOrigin.left : 0)) / scale;
         const dy = (event.clientY - origin.y + (scroller ? scroller.scrollTop - scrollOrigin.top : 0)) / scale;
         dragging = true;
-        liftCard(element, dx, dy);
         const { x, y } = pointInGrid(event);
+        if (card.locked) {
+          // It stays put; the drop asks for the move all the same, and is refused with the reason.
+          const cell = cellAt(layout, x, y);
+          target = { row: cell.row - grab.row, col: cell.col - grab.col };
+          return;
+        }
+        liftCard(element, dx, dy);
         const cell = cellAt(layout, x, y);
-        const row = Math.min(Math.max(cell.row - grab.row, 0), Math.max(0, layout.rows - card.rowSpan));
-        const col = Math.min(Math.max(cell.col - grab.col, 0), Math.max(0, layout.cols - card.colSpan));
+        const delta = clampDelta(card, { dRow: cell.row - grab.row - card.row, dCol: cell.col - grab.col - card.col }, layout);
+        const row = card.row + delta.dRow;
+        const col = card.col + delta.dCol;
         if (!shown || row !== target.row || col !== target.col) {
           shown = true;
           target = { row, col };
@@ -181,7 +189,7 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
       return;
     }
     const handle = target.closest<HTMLElement>("[data-resize-handle]");
-    if (editable && handle) {
+    if (editable && handle && !card.locked) {
       event.preventDefault();
       startResize(card, (handle.dataset.resizeHandle as ResizeEdge) || "se");
       return;

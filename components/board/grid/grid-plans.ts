@@ -1,16 +1,13 @@
 import { MAX_CARD_SPAN as MAX_SPAN, MAX_GRID_INDEX as MAX_INDEX } from "@/lib/board-model/card-constants";
 import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
+import { BOARD_LIMIT, CellIndex, clampDelta, lockedReason, placeCards, type GridBounds, type Placement } from "./placement";
 import { cardUpdate, linesTouching, type Change, type CardUpdate } from "../state/board-changes";
 import type { BoardCard, BoardDoc, SizeMap } from "../state/board-types";
 import { contains, gridSize, overlaps, readingOrder, type Rect } from "./grid-geometry";
 
 export type Plan = { changes: Change[] } | { error: string };
 export type Axis = "row" | "col";
-
-/** A card nothing would be lost from: no text, no note, no color. Moves may displace or absorb it. */
-export function isBlankCard(card: BoardCard): boolean {
-  return card.title.trim() === "" && card.note.trim() === "" && card.color === "";
-}
+export { isBlankCard } from "./placement";
 
 /** A new card with the server's defaults, so what is drawn is what gets saved. */
 export function blankCard(id: string, row: number, col: number): BoardCard {
@@ -34,69 +31,64 @@ function cellsOf(rect: Rect): { row: number; col: number }[] {
   return cells;
 }
 
-function noOverlaps(rects: Rect[]): boolean {
-  return rects.every((a, i) => rects.every((b, j) => j <= i || !overlaps(a, b)));
+/** Whether cards may take these places without absorbing anything (a swap's or a fill's test). */
+function fitsExactly(doc: BoardDoc, placements: Placement[], bounds: GridBounds): boolean {
+  const landing = placeCards(doc.cards, placements, { bounds });
+  return "absorbed" in landing && landing.absorbed.length === 0;
 }
 
 /**
- * Moves a card so its top-left cell is `target`. Cards in the way trade places with it when they
- * fit where it was (a swap, or single cells filling the cells it leaves); blank cards that cannot
- * be placed are absorbed; a card with content that cannot be placed stops the move.
- * `bounds` keeps a drag inside the drawn grid; without it only the server's limits apply.
+ * Moves a card so its top-left cell is `target`, within `bounds` (the drawn grid for a drag; the
+ * board's limit otherwise). Cards in the way trade places with it when they fit where it was (a
+ * swap, or single cells filling the cells it leaves); otherwise the placement rule decides (blank
+ * cards absorbed, a card with content or a locked one stops the move).
  */
-export function planMove(doc: BoardDoc, cardId: string, target: { row: number; col: number }, bounds?: { rows: number; cols: number }): Plan {
+export function planMove(doc: BoardDoc, cardId: string, target: { row: number; col: number }, bounds: GridBounds = BOARD_LIMIT): Plan {
   const card = doc.cards.find((candidate) => candidate.id === cardId);
   if (!card) return { error: "That card is gone." };
-  const maxRow = bounds ? bounds.rows - card.rowSpan : MAX_INDEX;
-  const maxCol = bounds ? bounds.cols - card.colSpan : MAX_INDEX;
-  const moved: Rect = { ...card, row: clamp(target.row, 0, Math.max(0, maxRow)), col: clamp(target.col, 0, Math.max(0, maxCol)) };
-  if (moved.row === card.row && moved.col === card.col) return { changes: [] };
-
-  const others = doc.cards.filter((other) => other.id !== card.id);
-  const inTheWay = others.filter((other) => overlaps(other, moved));
+  const delta = clampDelta(card, { dRow: target.row - card.row, dCol: target.col - card.col }, bounds);
+  if (delta.dRow === 0 && delta.dCol === 0) return { changes: [] };
+  if (card.locked) return { error: lockedReason(card) };
+  const moved: Rect = { row: card.row + delta.dRow, col: card.col + delta.dCol, rowSpan: card.rowSpan, colSpan: card.colSpan };
   const own = cardUpdate(card, { row: moved.row, col: moved.col });
+  const inTheWay = CellIndex.of(doc.cards, new Set([card.id])).under(moved);
   if (inTheWay.length === 0) return { changes: updatesChange([own]) };
 
-  const rest = others.filter((other) => !inTheWay.includes(other));
-  const fits = (placed: Rect[]) =>
-    placed.every((rect) => rect.row >= 0 && rect.col >= 0 && (!bounds || (rect.row + rect.rowSpan <= bounds.rows && rect.col + rect.colSpan <= bounds.cols))) &&
-    noOverlaps([moved, ...placed, ...rest]);
-
   // A swap: everything in the way shifts by the opposite of the move.
-  const dRow = card.row - moved.row;
-  const dCol = card.col - moved.col;
-  const shifted = inTheWay.map((other) => ({ ...other, row: other.row + dRow, col: other.col + dCol }));
-  if (inTheWay.every((other) => contains(moved, other)) && fits(shifted)) {
-    return { changes: updatesChange([own, ...inTheWay.map((other, i) => cardUpdate(other, { row: shifted[i]!.row, col: shifted[i]!.col }))]) };
+  const swapped = inTheWay.map((other) => ({ card: other, to: { ...rectOf(other), row: other.row - delta.dRow, col: other.col - delta.dCol } }));
+  if (inTheWay.every((other) => contains(moved, other)) && fitsExactly(doc, [{ card, to: moved }, ...swapped], bounds)) {
+    return { changes: updatesChange([own, ...swapped.map(({ card: other, to }) => cardUpdate(other, { row: to.row, col: to.col }))]) };
   }
 
   // Single cells fill the cells the card leaves, in reading order.
   const freed = cellsOf(card).filter((cell) => !overlaps({ ...cell, rowSpan: 1, colSpan: 1 }, moved));
   if (inTheWay.every((other) => other.rowSpan === 1 && other.colSpan === 1) && inTheWay.length <= freed.length) {
-    const ordered = readingOrder(inTheWay);
-    const placed = ordered.map((other, i) => ({ ...other, ...freed[i]! }));
-    if (fits(placed)) {
-      return { changes: updatesChange([own, ...ordered.map((other, i) => cardUpdate(other, freed[i]!))]) };
+    const filled = readingOrder(inTheWay).map((other, i) => ({ card: other, to: { ...freed[i]!, rowSpan: 1, colSpan: 1 } }));
+    if (fitsExactly(doc, [{ card, to: moved }, ...filled], bounds)) {
+      return { changes: updatesChange([own, ...filled.map(({ card: other, to }) => cardUpdate(other, { row: to.row, col: to.col }))]) };
     }
   }
 
-  if (inTheWay.every(isBlankCard)) return { changes: [deleteChange(doc, inTheWay), ...updatesChange([own])] };
-  return { error: "Another card is in the way. Move it first, or pick an empty spot." };
+  const landing = placeCards(doc.cards, [{ card, to: moved }], { bounds, hint: "Move it first, or pick an empty spot." });
+  if ("error" in landing) return landing;
+  return { changes: [deleteChange(doc, landing.absorbed), ...updatesChange([own])] };
 }
 
-/** Changes a card's span. Blank cards it grows over are absorbed; a card with content stops it. */
-export function planResize(doc: BoardDoc, cardId: string, span: { rowSpan: number; colSpan: number }, bounds?: { rows: number; cols: number }): Plan {
+/** Changes a card's span, within `bounds`; the placement rule decides what it may grow over. */
+export function planResize(doc: BoardDoc, cardId: string, span: { rowSpan: number; colSpan: number }, bounds: GridBounds = BOARD_LIMIT): Plan {
   const card = doc.cards.find((candidate) => candidate.id === cardId);
   if (!card) return { error: "That card is gone." };
-  const rowSpan = clamp(span.rowSpan, 1, bounds ? bounds.rows - card.row : MAX_SPAN);
-  const colSpan = clamp(span.colSpan, 1, bounds ? bounds.cols - card.col : MAX_SPAN);
+  const rowSpan = clamp(span.rowSpan, 1, Math.min(MAX_SPAN, bounds.rows - card.row));
+  const colSpan = clamp(span.colSpan, 1, Math.min(MAX_SPAN, bounds.cols - card.col));
   if (rowSpan === card.rowSpan && colSpan === card.colSpan) return { changes: [] };
-  const grown: Rect = { ...card, rowSpan, colSpan };
-  const inTheWay = doc.cards.filter((other) => other.id !== card.id && overlaps(other, grown));
+  const landing = placeCards(doc.cards, [{ card, to: { ...rectOf(card), rowSpan, colSpan } }], { bounds });
+  if ("error" in landing) return landing;
   const own = updatesChange([cardUpdate(card, { rowSpan, colSpan })]);
-  if (inTheWay.length === 0) return { changes: own };
-  if (inTheWay.every(isBlankCard)) return { changes: [deleteChange(doc, inTheWay), ...own] };
-  return { error: "A card with content is in the way. Move it first." };
+  return { changes: landing.absorbed.length ? [deleteChange(doc, landing.absorbed), ...own] : own };
+}
+
+function rectOf(card: Rect): Rect {
+  return { row: card.row, col: card.col, rowSpan: card.rowSpan, colSpan: card.colSpan };
 }
 
 function shiftSizeMap(map: SizeMap, removed: number): SizeMap {

@@ -1,4 +1,5 @@
 import { MAX_CARD_SPAN, MAX_GRID_INDEX } from "@/lib/board-model/card-constants";
+import { BOARD_LIMIT, CellIndex, lockedReason, placeCards, refusesLanding, type GridBounds, type Placement } from "./placement";
 import { cardUpdate, linesTouching, type CardUpdate, type Change } from "../state/board-changes";
 import type { BoardCard, BoardDoc, BoardLine, CardPatch, SizeMap } from "../state/board-types";
 import { blankCard, isBlankCard, type Axis, type Plan } from "./grid-plans";
@@ -24,70 +25,49 @@ function deletion(doc: BoardDoc, cards: BoardCard[]): Change[] {
   return cards.length ? [{ type: "deleteCards", cards, lines: linesTouching(doc.lines, new Set(cards.map((card) => card.id))) }] : [];
 }
 
-/** How a card is named in a message: its cell, and its text when it has one. */
-export function cardPlace(card: BoardCard): string {
-  const text = card.title.trim();
-  return `row ${card.row + 1}, column ${card.col + 1}${text ? ` (“${text.length > 30 ? `${text.slice(0, 29)}…` : text}”)` : ""}`;
-}
+export { cardPlace } from "./placement";
 
-/** A cell key per cell of each rect, for cheap overlap tests of many cards. */
-class CellSet {
-  private readonly cells = new Map<number, BoardCard>();
-  add(card: BoardCard): void {
-    for (let row = card.row; row < card.row + card.rowSpan; row += 1) {
-      for (let col = card.col; col < card.col + card.colSpan; col += 1) this.cells.set(row * 1024 + col, card);
-    }
-  }
-  /** The cards under a rect (each once). */
-  under(rect: Rect): BoardCard[] {
-    const found = new Set<BoardCard>();
-    for (let row = rect.row; row < rect.row + rect.rowSpan; row += 1) {
-      for (let col = rect.col; col < rect.col + rect.colSpan; col += 1) {
-        const card = this.cells.get(row * 1024 + col);
-        if (card) found.add(card);
-      }
-    }
-    return [...found];
-  }
-}
-
-function othersIndex(doc: BoardDoc, excluded: ReadonlySet<string>): CellSet {
-  const index = new CellSet();
-  for (const card of doc.cards) if (!excluded.has(card.id)) index.add(card);
-  return index;
+function othersIndex(doc: BoardDoc, excluded: ReadonlySet<string>): CellIndex {
+  return CellIndex.of(doc.cards, excluded);
 }
 
 /**
- * Moves the selected cards together by (dRow, dCol). Blank cards in the way are absorbed (as a
- * single card's move absorbs them); a card with content refuses the move, named in the error.
- * `bounds` keeps a drag inside the drawn grid; without it only the server's limits apply.
+ * Moves the selected cards together by (dRow, dCol), within `bounds` (the drawn grid for a drag;
+ * the board's limit otherwise). The placement rule decides: blank cards in the way are absorbed, a
+ * card with content or a locked one refuses the move, named in the error.
  */
-export function planGroupMove(doc: BoardDoc, ids: readonly string[], delta: { dRow: number; dCol: number }, bounds?: { rows: number; cols: number }): Plan {
+export function planGroupMove(doc: BoardDoc, ids: readonly string[], delta: { dRow: number; dCol: number }, bounds: GridBounds = BOARD_LIMIT): Plan {
   const moving = cardsById(doc, ids);
   if (moving.length === 0) return { error: "Those cards are gone." };
   if (delta.dRow === 0 && delta.dCol === 0) return { changes: [] };
-  const box = boundsOf(moving)!;
-  const maxRow = bounds ? bounds.rows : MAX_GRID_INDEX + 1;
-  const maxCol = bounds ? bounds.cols : MAX_GRID_INDEX + 1;
-  if (box.row + delta.dRow < 0 || box.col + delta.dCol < 0 || box.row + box.rowSpan + delta.dRow > maxRow || box.col + box.colSpan + delta.dCol > maxCol) {
-    return { error: "The selection cannot move past the edge of the board." };
-  }
-  const index = othersIndex(doc, new Set(ids));
-  const absorbed = new Set<BoardCard>();
-  for (const card of moving) {
-    for (const other of index.under({ ...card, row: card.row + delta.dRow, col: card.col + delta.dCol })) {
-      if (!isBlankCard(other)) return { error: `The card at ${cardPlace(other)} is in the way. Move it first, or pick an empty spot.` };
-      absorbed.add(other);
-    }
-  }
+  const placements = moving.map((card) => ({
+    card,
+    to: { row: card.row + delta.dRow, col: card.col + delta.dCol, rowSpan: card.rowSpan, colSpan: card.colSpan },
+  }));
+  return planPlacements(doc, placements, {
+    bounds,
+    edge: "The selection cannot move past the edge of the board.",
+    hint: "Move it first, or pick an empty spot.",
+  });
+}
+
+/** Cards to new places as one change, if the placement rule lets them (the absorbed blank cards deleted). */
+export function planPlacements(doc: BoardDoc, placements: readonly Placement[], options: Parameters<typeof placeCards>[2] = {}): Plan {
+  const landing = placeCards(doc.cards, placements, options);
+  if ("error" in landing) return landing;
   return {
-    changes: [...deletion(doc, [...absorbed]), ...updates(moving.map((card) => cardUpdate(card, { row: card.row + delta.dRow, col: card.col + delta.dCol })))],
+    changes: [
+      ...deletion(doc, landing.absorbed),
+      ...updates(placements.map(({ card, to }) => cardUpdate(card, { row: to.row, col: to.col, rowSpan: to.rowSpan, colSpan: to.colSpan }))),
+    ],
   };
 }
 
-/** Deletes the selected cards, and their lines with them. */
+/** Deletes the selected cards (none of them locked), and their lines with them. */
 export function planGroupDelete(doc: BoardDoc, ids: readonly string[]): Plan {
   const doomed = cardsById(doc, ids);
+  const locked = doomed.find((card) => card.locked);
+  if (locked) return { error: lockedReason(locked) };
   return doomed.length ? { changes: deletion(doc, doomed) } : { error: "Those cards are gone." };
 }
 
@@ -131,6 +111,8 @@ export function planPasteCards(
   const index = othersIndex(doc, new Set());
   const covered = new Set<BoardCard>();
   for (const card of placed) for (const other of index.under(card)) covered.add(other);
+  const locked = [...covered].find((card) => card.locked);
+  if (locked) return { error: lockedReason(locked) };
   const replaced = [...covered].filter((card) => !isBlankCard(card));
   return {
     changes: [...deletion(doc, [...covered]), { type: "createCards", cards: placed, lines }],
@@ -162,6 +144,7 @@ export function planPasteTable(
   const created: BoardCard[] = [];
   const written: (CardUpdate | null)[] = [];
   const replaced: BoardCard[] = [];
+  let lockedCard: BoardCard | null = null;
   table.forEach((values, r) => {
     values.forEach((value, c) => {
       const row = at.row + r;
@@ -171,11 +154,13 @@ export function planPasteTable(
       if (!card) {
         if (value !== "") created.push({ ...blankCard(newId(), row, col), title: value });
       } else if (card.row === row && card.col === col && card.title !== value) {
+        if (card.locked) lockedCard ??= card;
         if (card.title.trim() !== "") replaced.push(card);
         written.push(cardUpdate(card, { title: value }));
       }
     });
   });
+  if (lockedCard) return { error: lockedReason(lockedCard) };
   const changes: Change[] = [...updates(written)];
   if (created.length) changes.push({ type: "createCards", cards: created, lines: [] });
   return { changes, createdIds: created.map((card) => card.id), replaced, range: { row: at.row, col: at.col, rowSpan: height, colSpan: width } };
@@ -191,9 +176,9 @@ export function planDuplicate(doc: BoardDoc, ids: readonly string[], newId: () =
   const box = boundsOf(originals);
   if (!box) return { error: "Select the cards to duplicate first." };
   const selected = new Set(ids);
-  const solid = new CellSet();
-  const blanks = new CellSet();
-  for (const card of doc.cards) (selected.has(card.id) || !isBlankCard(card) ? solid : blanks).add(card);
+  const solid = new CellIndex();
+  const blanks = new CellIndex();
+  for (const card of doc.cards) (selected.has(card.id) || refusesLanding(card) ? solid : blanks).add(card);
   const fits = (dRow: number, dCol: number) =>
     box.row + dRow >= 0 &&
     box.col + dCol >= 0 &&
@@ -304,26 +289,20 @@ export function boardBounds(doc: BoardDoc): { rows: number; cols: number } {
 }
 
 /**
- * A card dragged by one of its edges or corners: any of its four sides moves. Blank cards it grows
- * over are absorbed; a card with content stops it (as the corner's resize does).
+ * A card dragged by one of its edges or corners: any of its four sides moves, within `bounds`; the
+ * placement rule decides what it may grow over (as the corner's resize).
  */
-export function planReshape(doc: BoardDoc, cardId: string, rect: Rect, bounds?: { rows: number; cols: number }): Plan {
+export function planReshape(doc: BoardDoc, cardId: string, rect: Rect, bounds: GridBounds = BOARD_LIMIT): Plan {
   const card = doc.cards.find((candidate) => candidate.id === cardId);
   if (!card) return { error: "That card is gone." };
-  const maxRows = bounds ? bounds.rows : MAX_GRID_INDEX + 1;
-  const maxCols = bounds ? bounds.cols : MAX_GRID_INDEX + 1;
   const row = Math.max(0, rect.row);
   const col = Math.max(0, rect.col);
   const next = {
     row,
     col,
-    rowSpan: Math.min(Math.max(1, rect.rowSpan - (row - rect.row)), MAX_CARD_SPAN, maxRows - row),
-    colSpan: Math.min(Math.max(1, rect.colSpan - (col - rect.col)), MAX_CARD_SPAN, maxCols - col),
+    rowSpan: Math.min(Math.max(1, rect.rowSpan - (row - rect.row)), MAX_CARD_SPAN, bounds.rows - row),
+    colSpan: Math.min(Math.max(1, rect.colSpan - (col - rect.col)), MAX_CARD_SPAN, bounds.cols - col),
   };
-  const own = updates([cardUpdate(card, next)]);
-  if (own.length === 0) return { changes: [] };
-  const inTheWay = othersIndex(doc, new Set([card.id])).under(next);
-  const blocking = inTheWay.find((other) => !isBlankCard(other));
-  if (blocking) return { error: `The card at ${cardPlace(blocking)} is in the way. Move it first.` };
-  return { changes: [...deletion(doc, inTheWay), ...own] };
+  if (updates([cardUpdate(card, next)]).length === 0) return { changes: [] };
+  return planPlacements(doc, [{ card, to: next }], { bounds });
 }

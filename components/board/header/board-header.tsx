@@ -3,6 +3,8 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { BoardTransferMenu } from "@/components/transfer/board-transfer-menu";
+import { boardCommand, shortcutOf } from "../commands/board-commands";
+import { ariaChord } from "../commands/key-chord";
 import { ArrowLeftIcon, CommentIcon, ConnectIcon, HistoryIcon, LockIcon, RedoIcon, SettingsIcon, ShareIcon, UndoIcon } from "@/components/ui/icons";
 import type { SaveState } from "../live/board-sync";
 import type { BoardAccess, BoardSnap } from "../state/board-types";
@@ -102,10 +104,26 @@ export function BoardHeader(props: BoardHeaderProps) {
             <>
               <SaveIndicator status={status} />
               <div role="toolbar" aria-label="Edit" className={`flex items-center gap-0.5 sm:border-l sm:border-slate-200 sm:pl-2 ${WIDE_ONLY}`}>
-                <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" disabled={!canUndo} onClick={props.onUndo} className={ICON_BUTTON}>
+                <button
+                  type="button"
+                  aria-label="Undo"
+                  title={`Undo (${shortcutOf("undo")})`}
+                  aria-keyshortcuts={ariaChord(boardCommand("undo").keys![0]!) ?? undefined}
+                  disabled={!canUndo}
+                  onClick={props.onUndo}
+                  className={ICON_BUTTON}
+                >
                   <UndoIcon className="size-4.5" />
                 </button>
-                <button type="button" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" disabled={!canRedo} onClick={props.onRedo} className={ICON_BUTTON}>
+                <button
+                  type="button"
+                  aria-label="Redo"
+                  title={`Redo (${shortcutOf("redo")})`}
+                  aria-keyshortcuts={ariaChord(boardCommand("redo").keys![0]!) ?? undefined}
+                  disabled={!canRedo}
+                  onClick={props.onRedo}
+                  className={ICON_BUTTON}
+                >
                   <RedoIcon className="size-4.5" />
                 </button>
                 <button

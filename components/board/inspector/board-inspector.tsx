@@ -83,8 +83,8 @@ export const BoardInspector = memo(function BoardInspector({ doc, selections, ac
             snapId={doc.snap.id}
             card={card}
             onChange={(patch, key) => actions.updateCard(card.id, patch, key)}
-            onMove={(target) => actions.moveCardTo(card.id, target)}
-            onResize={(span) => actions.resizeCardTo(card.id, span)}
+            onMove={(target) => actions.moveCard(card.id, target, "board")}
+            onResize={(span) => actions.resizeCard(card.id, span, "board")}
             onDelete={() => actions.deleteCard(card.id)}
             onAttach={(file) => actions.attachFile(card.id, file)}
             onDetach={(fileId) => actions.detachFile(card.id, fileId)}

@@ -3,40 +3,30 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { DEFAULT_SWATCHES } from "@/components/ui/color-picker";
 import { CARD_TYPES } from "@/lib/card-types/registry";
-import type { Axis } from "../grid/grid-plans";
-import type { Rect } from "../grid/grid-geometry";
-
-export interface ContextMenuActions {
-  cut(): void;
-  copy(): void;
-  paste(): void;
-  duplicate(): void;
-  remove(): void;
-  setType(type: string): void;
-  setColor(color: string): void;
-  insertTrack(axis: Axis, index: number): void;
-  removeTrack(axis: Axis, index: number): void;
-  showShortcuts(): void;
-}
+import { BOARD_COMMANDS } from "../commands/board-commands";
+import { commandLabel, MENU_SECTIONS, type CommandContext, type MenuSection } from "../commands/command-types";
+import { ariaChord, chordLabel } from "../commands/key-chord";
 
 interface BoardContextMenuProps {
   at: { x: number; y: number };
-  /** The selected cards' count (0: a cell is selected), and the rows and columns the selection covers. */
-  count: number;
-  area: Rect;
-  actions: ContextMenuActions;
+  /** The commands' context: the selection, and the rows and columns it covers. */
+  context: CommandContext;
   onClose: () => void;
 }
+
+/** The commands of each menu section, in the table's order. */
+const SECTIONS = new Map(MENU_SECTIONS.map((section) => [section, BOARD_COMMANDS.filter((command) => command.menu === section)]));
 
 const ITEM =
   "flex w-full items-center gap-3 rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-500 aria-disabled:cursor-not-allowed aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent";
 
 /**
  * The board's context menu (right click, long press, Shift+F10, the menu key): the clipboard,
- * duplicate and delete, type and colour, and rows and columns around the selection. A WAI-ARIA
+ * duplicate, delete and lock, type and colour, align and distribute (several cards), and rows and
+ * columns around the selection; each item a command of the table, with its label and keys. A WAI-ARIA
  * menu: arrows, Home and End move, Escape or Tab closes, focus returns to where it was.
  */
-export function BoardContextMenu({ at, count, area, actions, onClose }: BoardContextMenuProps) {
+export function BoardContextMenu({ at, context, onClose }: BoardContextMenuProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState(at);
   const [open, setOpen] = useState<"type" | "color" | null>(null);
@@ -91,9 +81,19 @@ export function BoardContextMenu({ at, count, area, actions, onClose }: BoardCon
     }
   }
 
-  const none = count === 0;
-  const lastRow = area.row + area.rowSpan;
-  const lastCol = area.col + area.colSpan;
+  const none = context.selected.length === 0;
+  const section = (name: MenuSection) =>
+    SECTIONS.get(name)!.map((command) => (
+      <Item
+        key={command.id}
+        label={commandLabel(command, context)}
+        keys={command.keys?.[0]}
+        disabled={command.when ? !command.when(context) : false}
+        onSelect={() => choose(() => command.perform(context))}
+      />
+    ));
+  const setType = (cellType: string) => context.editor?.patchSelection({ cellType });
+  const setColor = (color: string) => context.editor?.patchSelection({ color });
   return (
     <div
       ref={menuRef}
@@ -104,43 +104,36 @@ export function BoardContextMenu({ at, count, area, actions, onClose }: BoardCon
       className="fixed z-50 max-h-[calc(100dvh-1rem)] w-64 overflow-y-auto rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-900/10"
       style={{ left: place.x, top: place.y }}
     >
-      <Item label="Cut" keys="Ctrl+X" disabled={none} onSelect={() => choose(actions.cut)} />
-      <Item label="Copy" keys="Ctrl+C" disabled={none} onSelect={() => choose(actions.copy)} />
-      <Item label="Paste" keys="Ctrl+V" onSelect={() => choose(actions.paste)} />
-      <Item label="Duplicate" keys="Ctrl+D" disabled={none} onSelect={() => choose(actions.duplicate)} />
-      <Item
-        label={count > 1 ? `Delete ${count.toLocaleString("en-US")} cards` : "Delete"}
-        keys="Delete"
-        disabled={none}
-        onSelect={() => choose(actions.remove)}
-      />
+      {section("edit")}
       <Separator />
       <Item label="Type" expanded={open === "type"} disabled={none} onSelect={() => setOpen(open === "type" ? null : "type")} />
       {open === "type" && (
         <div role="group" aria-label="Type" className="pl-3">
           {CARD_TYPES.map((type) => (
-            <Item key={type.name} label={type.label} onSelect={() => choose(() => actions.setType(type.name))} />
+            <Item key={type.name} label={type.label} onSelect={() => choose(() => setType(type.name))} />
           ))}
         </div>
       )}
       <Item label="Colour" expanded={open === "color"} disabled={none} onSelect={() => setOpen(open === "color" ? null : "color")} />
       {open === "color" && (
         <div role="group" aria-label="Colour" className="grid grid-cols-5 gap-1 p-1.5">
-          <Swatch color="" onSelect={() => choose(() => actions.setColor(""))} />
+          <Swatch color="" onSelect={() => choose(() => setColor(""))} />
           {DEFAULT_SWATCHES.map((color) => (
-            <Swatch key={color} color={color} onSelect={() => choose(() => actions.setColor(color))} />
+            <Swatch key={color} color={color} onSelect={() => choose(() => setColor(color))} />
           ))}
         </div>
       )}
+      {section("lock")}
+      {context.selected.length > 1 && (
+        <>
+          <Separator />
+          {section("arrange")}
+        </>
+      )}
       <Separator />
-      <Item label="Insert row above" onSelect={() => choose(() => actions.insertTrack("row", area.row))} />
-      <Item label="Insert row below" onSelect={() => choose(() => actions.insertTrack("row", lastRow))} />
-      <Item label="Insert column left" onSelect={() => choose(() => actions.insertTrack("col", area.col))} />
-      <Item label="Insert column right" onSelect={() => choose(() => actions.insertTrack("col", lastCol))} />
-      <Item label={`Delete row ${area.row + 1}`} onSelect={() => choose(() => actions.removeTrack("row", area.row))} />
-      <Item label={`Delete column ${area.col + 1}`} onSelect={() => choose(() => actions.removeTrack("col", area.col))} />
+      {section("tracks")}
       <Separator />
-      <Item label="Keyboard shortcuts" keys="?" onSelect={() => choose(actions.showShortcuts)} />
+      {section("help")}
     </div>
   );
 }
@@ -170,7 +163,7 @@ function Item({
       tabIndex={-1}
       aria-disabled={disabled || undefined}
       aria-expanded={expanded}
-      aria-keyshortcuts={keys ? ariaKeys(keys) : undefined}
+      aria-keyshortcuts={(keys && ariaChord(keys)) || undefined}
       onClick={() => {
         if (!disabled) onSelect();
       }}
@@ -179,17 +172,12 @@ function Item({
       <span className="min-w-0 flex-1 truncate">{label}</span>
       {keys && (
         <kbd aria-hidden="true" className="font-sans text-xs text-slate-500">
-          {keys}
+          {chordLabel(keys)}
         </kbd>
       )}
       {expanded !== undefined && <Chevron open={expanded} />}
     </button>
   );
-}
-
-/** "Ctrl+X" as aria-keyshortcuts says it ("Control+X"). */
-function ariaKeys(keys: string): string {
-  return keys.replace("Ctrl", "Control");
 }
 
 function Chevron({ open }: { open: boolean }): ReactNode {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Pasted } from "../clipboard/clipboard-codec";
 import { readFromClipboard, readFromEvent, writeToClipboard, writeToEvent } from "../clipboard/system-clipboard";
 import { ConfirmDialog } from "../dialogs/confirm-dialog";
@@ -9,10 +9,11 @@ import type { PastePlan } from "../grid/group-plans";
 import type { Rect } from "../grid/grid-geometry";
 import type { BoardStore } from "../state/board-store";
 import type { SelectionStore } from "../state/selection-store";
-import { boundsOf, countLabel, selectAll, selectedCardIds } from "../state/selection-model";
-import { gridSize } from "../grid/grid-geometry";
+import { boundsOf, countLabel, selectedCardIds } from "../state/selection-model";
 import type { BoardActions } from "../state/use-board-actions";
-import { BoardContextMenu, type ContextMenuActions } from "./board-context-menu";
+import { BoardContextMenu } from "./board-context-menu";
+import type { CommandHost } from "../commands/command-host";
+import { focusOnBoard, isTextEntry } from "../commands/text-entry";
 import { SelectionStatus } from "./selection-status";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 
@@ -20,34 +21,19 @@ interface MultiCardLayerProps {
   store: BoardStore;
   selections: SelectionStore;
   actions: BoardActions;
-  editable: boolean;
+  /** Where the board's commands find the clipboard, the shortcuts dialog and the menu (this layer registers them). */
+  commandHost: CommandHost;
   /** The context menu's place while it is open (useBoardActions). */
   menuAt: { x: number; y: number } | null;
   closeMenu: () => void;
 }
 
-const TEXT_INPUT_TYPES = new Set(["text", "search", "url", "email", "password", "number", "tel"]);
-
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(target.type);
-}
-
-/** Focus is on the board's grid (or nowhere, after a click on the canvas): the board's keys and clipboard apply. */
-function focusOnBoard(): boolean {
-  const active = document.activeElement;
-  if (document.querySelector("dialog[open]")) return false;
-  if (!active || active === document.body) return true;
-  return active.closest('[data-board-root] [role="grid"]') !== null;
-}
-
 /**
- * What works on several cards at once around the canvas: the clipboard (copy, cut and paste
- * events, and the menu's Clipboard API), Ctrl+D, the context menu, `?` and its dialog, the
- * question before a paste replaces cards, and the selection's count.
+ * What works on several cards at once around the canvas, for editors: the clipboard (copy, cut and
+ * paste events, and the menu's Clipboard API), the context menu, the `?` dialog, the question before
+ * a paste replaces cards, and the selection's count.
  */
-export function MultiCardLayer({ store, selections, actions, editable, menuAt, closeMenu }: MultiCardLayerProps) {
+export function MultiCardLayer({ store, selections, actions, commandHost, menuAt, closeMenu }: MultiCardLayerProps) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [pending, setPending] = useState<PastePlan | null>(null);
   const actionsRef = useRef(actions);
@@ -82,14 +68,14 @@ export function MultiCardLayer({ store, selections, actions, editable, menuAt, c
       if (encoded) writeToEvent(event, encoded);
     };
     const onCut = (event: ClipboardEvent) => {
-      if (!editable || !focusOnBoard() || count() === 0 || isTextEntry(event.target)) return;
+      if (!focusOnBoard() || count() === 0 || isTextEntry(event.target)) return;
       const encoded = copy("Cut");
       if (!encoded) return;
       writeToEvent(event, encoded);
       actionsRef.current.deleteSelection();
     };
     const onPaste = (event: ClipboardEvent) => {
-      if (!editable || !focusOnBoard()) return;
+      if (!focusOnBoard()) return;
       if (isTextEntry(event.target)) {
         // A range pasted into a card's inline editor becomes cards from that card on, not one card full of tabs.
         if (!(event.target as HTMLElement).closest('[role="gridcell"]')) return;
@@ -103,50 +89,20 @@ export function MultiCardLayer({ store, selections, actions, editable, menuAt, c
       event.preventDefault();
       paste(readFromEvent(event));
     };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTextEntry(event.target) || !focusOnBoard()) return;
-      const mod = event.ctrlKey || event.metaKey;
-      if (event.key === "?" && !mod && !event.altKey) {
-        event.preventDefault();
-        setShortcutsOpen(true);
-      } else if (
-        mod &&
-        !event.altKey &&
-        !event.shiftKey &&
-        event.key.toLowerCase() === "a" &&
-        !(event.target instanceof HTMLElement && event.target.closest('[role="grid"]'))
-      ) {
-        // Focus on the page after a click on the canvas: still the board's cards, not the page's text (the grid handles its own).
-        event.preventDefault();
-        const { cards, snap } = store.getDoc();
-        selections.set(selectAll(cards, gridSize(cards, snap.rowHeights, snap.colWidths)));
-      } else if (!editable) {
-        return;
-      } else if (mod && !event.altKey && !event.shiftKey && event.key.toLowerCase() === "d") {
-        event.preventDefault(); // not the browser's bookmark
-        actionsRef.current.duplicateSelection();
-      } else if (event.key === "ContextMenu" || (event.key === "F10" && event.shiftKey)) {
-        event.preventDefault();
-        actionsRef.current.openMenu(menuPlaceForKeyboard());
-      }
-    };
-    // The menu key and Shift+F10 also make a contextmenu event, at the focused card: the menu is open already.
     document.addEventListener("copy", onCopy);
     document.addEventListener("cut", onCut);
     document.addEventListener("paste", onPaste);
-    document.addEventListener("keydown", onKeyDown);
     pasteRef.current = paste;
     copyRef.current = copy;
     return () => {
       document.removeEventListener("copy", onCopy);
       document.removeEventListener("cut", onCut);
       document.removeEventListener("paste", onPaste);
-      document.removeEventListener("keydown", onKeyDown);
     };
-  }, [store, selections, editable]);
+  }, [store, selections]);
 
-  const menuActions = useMemo<ContextMenuActions>(
-    () => ({
+  useEffect(() => {
+    const clipboard = {
       copy: () => {
         const encoded = copyRef.current("Copied");
         if (encoded) void writeToClipboard(encoded).then((ok) => ok || store.notify("The browser did not let the board copy. Press Ctrl+C instead.", "error"));
@@ -165,24 +121,21 @@ export function MultiCardLayer({ store, selections, actions, editable, menuAt, c
           else pasteRef.current(pasted);
         });
       },
-      duplicate: () => actionsRef.current.duplicateSelection(),
-      remove: () => actionsRef.current.deleteSelection(),
-      setType: (cellType) => actionsRef.current.patchSelection({ cellType }),
-      setColor: (color) => actionsRef.current.patchSelection({ color }),
-      insertTrack: (axis, index) => actionsRef.current.insertTrack(axis, index),
-      removeTrack: (axis, index) => actionsRef.current.removeTrack(axis, index),
+    };
+    return commandHost.provide({
+      clipboard,
       showShortcuts: () => setShortcutsOpen(true),
-    }),
-    [store],
-  );
+      // The menu key and Shift+F10 also make a contextmenu event, at the focused card: the menu opens once, there.
+      openMenuAtFocus: () => actionsRef.current.openMenu(menuPlaceForKeyboard()),
+    });
+  }, [commandHost, store]);
 
   const area = menuAt ? selectionArea(store, selections) : null;
+  const menuContext = area && commandHost.context("board", { area, selection: selections.get(), byId: cardIndex(store.getDoc().cards) });
   return (
     <>
       <SelectionStatus selections={selections} onClear={() => selections.set(null)} />
-      {menuAt && area && (
-        <BoardContextMenu at={menuAt} count={selectedCardIds(selections.get()).length} area={area} actions={menuActions} onClose={closeMenu} />
-      )}
+      {menuAt && menuContext && <BoardContextMenu at={menuAt} context={menuContext} onClose={closeMenu} />}
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <ConfirmDialog
         open={pending !== null}

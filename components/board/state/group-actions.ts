@@ -13,6 +13,7 @@ import {
   type PastePlan,
 } from "../grid/group-plans";
 import type { Rect } from "../grid/grid-geometry";
+import { planAlign, planDistribute, type AlignEdge } from "../grid/align-plans";
 import { cardIndex } from "../grid/card-index";
 import type { BoardStore } from "./board-store";
 import type { CardPatch } from "./board-types";
@@ -42,6 +43,12 @@ export interface GroupActions {
   insertTrack(axis: Axis, index: number): void;
   /** The cell a paste lands at: the selection's top-left. */
   selectionCell(): Cell | null;
+  /** The selected cards lined up with one edge of the selection. */
+  alignSelection(edge: AlignEdge): void;
+  /** The selected cards spaced evenly along an axis ("col": left to right). */
+  distributeSelection(axis: Axis): void;
+  /** Locks the selected cards (no move, resize, edit or delete until unlocked), or unlocks them. */
+  lockSelection(locked: boolean): void;
 }
 
 interface GroupContext {
@@ -175,5 +182,18 @@ export function groupActions({ store, getSelection, setSelection, carryOut }: Gr
       carryOut(() => planInsertTrack(doc(), axis, index, newLocalId));
     },
     selectionCell,
+    alignSelection: (edge) => {
+      carryOut(() => planAlign(doc(), selectedIds(), edge));
+    },
+    distributeSelection: (axis) => {
+      carryOut(() => planDistribute(doc(), selectedIds(), axis));
+    },
+    lockSelection: (locked) => {
+      const ids = selectedIds();
+      const plan = planGroupPatch(doc(), ids, { locked });
+      if (!("changes" in plan) || plan.changes.length === 0) return;
+      store.apply(plan.changes);
+      store.notify(`${locked ? "Locked" : "Unlocked"} ${ids.length === 1 ? "1 card" : `${ids.length.toLocaleString("en-US")} cards`}`);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { Rect } from "../grid/grid-geometry";
+import { overlaps, type Rect } from "../grid/grid-geometry";
 import type { BoardCard } from "./board-types";
 import type { Cell, Selection } from "./selection";
 
@@ -21,10 +21,6 @@ export function rectBetween(a: Cell, b: Cell): Rect {
   const row = Math.min(a.row, b.row);
   const col = Math.min(a.col, b.col);
   return { row, col, rowSpan: Math.abs(a.row - b.row) + 1, colSpan: Math.abs(a.col - b.col) + 1 };
-}
-
-function rectOverlaps(a: Rect, b: Rect): boolean {
-  return a.row < b.row + b.rowSpan && b.row < a.row + a.rowSpan && a.col < b.col + b.colSpan && b.col < a.col + a.colSpan;
 }
 
 /** The smallest rectangle holding all of these. */
@@ -51,7 +47,7 @@ export function cardsInRect(cards: readonly BoardCard[], rect: Rect): BoardCard[
   let area = rect;
   let touched: BoardCard[] = [];
   for (;;) {
-    touched = cards.filter((card) => rectOverlaps(card, area));
+    touched = cards.filter((card) => overlaps(card, area));
     const grown = boundsOf([area, ...touched])!;
     if (grown.row === area.row && grown.col === area.col && grown.rowSpan === area.rowSpan && grown.colSpan === area.colSpan) break;
     area = grown;

@@ -7,7 +7,8 @@ import { groupActions, type GroupActions } from "./group-actions";
 import { cardUpdate, linesTouching, type Change } from "./board-changes";
 import type { BoardStore } from "./board-store";
 import type { BoardCard, BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";
-import { gridSize } from "../grid/grid-geometry";
+import { gridSize, overlaps } from "../grid/grid-geometry";
+import { BOARD_LIMIT, lockedReason } from "../grid/placement";
 import { blankCard, cardsOnlyIn, isBlankCard, planAddTrack, planMove, planRemoveTrack, planResize, type Axis, type Plan } from "../grid/grid-plans";
 import { newLocalId } from "./new-local-id";
 import { cellKey, type Selection } from "./selection";
@@ -31,8 +32,6 @@ export interface BoardActions extends CanvasActions, GroupActions {
   /** Adds a stored file to the card's attachments as the card is then (an upload ends later than it began). */
   attachFile(id: string, file: BoardCard["attachments"][number]): void;
   detachFile(id: string, fileId: string): void;
-  moveCardTo(id: string, target: { row: number; col: number }): void;
-  resizeCardTo(id: string, span: { rowSpan: number; colSpan: number }): void;
   updateLine(id: string, patch: LinePatch): void;
   confirmRemoval(removal: PendingRemoval): void;
   renameSnap(title: string): void;
@@ -88,8 +87,15 @@ export function useBoardActions(
       store.apply(planned.changes);
       return true;
     };
+    /** A locked card refuses what would change its text: said in a notice. */
+    const refusedAsLocked = (card: BoardCard | undefined): boolean => {
+      if (!card?.locked) return false;
+      store.notify(lockedReason(card), "error");
+      return true;
+    };
     const updateCard = (id: string, patch: CardPatch, key?: string, baseVersion?: number) => {
       const card = doc().cards.find((candidate) => candidate.id === id);
+      if (("title" in patch || "note" in patch) && refusedAsLocked(card)) return;
       const update = card && cardUpdate(card, patch);
       if (update) store.apply([{ type: "updateCards", updates: [update] }], { key, baseVersion });
     };
@@ -116,9 +122,7 @@ export function useBoardActions(
         focusRequestRef.current = { kind: "card", id };
         return;
       }
-      const there = cards.find(
-        (other) => other.row <= target.row && target.row < other.row + other.rowSpan && other.col <= target.col && target.col < other.col + other.colSpan,
-      );
+      const there = cards.find((other) => overlaps(other, { ...target, rowSpan: 1, colSpan: 1 }));
       const next: Selection = there ? { kind: "card", id: there.id } : { kind: "cell", ...target };
       setSelection(next);
       focusRequestRef.current = next;
@@ -143,6 +147,7 @@ export function useBoardActions(
         const card = doc().cards.find((candidate) => candidate.id === id);
         if (!editable || !card) return;
         setSelection({ kind: "card", id });
+        if (refusedAsLocked(card)) return;
         beginEdit(id, card.title, options?.text !== undefined ? "type" : (options?.mode ?? "select"), options?.text ?? null);
       },
       commitEdit: (id, text, move) => {
@@ -167,10 +172,8 @@ export function useBoardActions(
         const card = doc().cards.find((candidate) => candidate.id === id);
         if (card) updateCard(id, { attachments: card.attachments.filter((attached) => attached.id !== fileId) });
       },
-      moveCard: (id, target) => carryOut(() => planMove(doc(), id, target, bounds())),
-      moveCardTo: (id, target) => carryOut(() => planMove(doc(), id, target)),
-      resizeCard: (id, span) => carryOut(() => planResize(doc(), id, span, bounds())),
-      resizeCardTo: (id, span) => carryOut(() => planResize(doc(), id, span)),
+      moveCard: (id, target, within = "grid") => carryOut(() => planMove(doc(), id, target, within === "grid" ? bounds() : BOARD_LIMIT)),
+      resizeCard: (id, span, within = "grid") => carryOut(() => planResize(doc(), id, span, within === "grid" ? bounds() : BOARD_LIMIT)),
       addCardAt: (row, col, text) => {
         // The cell may hold a card that is not loaded yet.
         if (!store.requireWholeBoard()) return;
@@ -182,7 +185,7 @@ export function useBoardActions(
       deleteCard: (id) => {
         const current = doc();
         const card = current.cards.find((candidate) => candidate.id === id);
-        if (!card) return;
+        if (!card || refusedAsLocked(card)) return;
         store.apply([{ type: "deleteCards", cards: [card], lines: linesTouching(current.lines, new Set([id])) }]);
         const cell: Selection = { kind: "cell", row: card.row, col: card.col };
         setSelection(cell);

@@ -18,15 +18,11 @@ export interface BoardZoomControls {
   fit: () => void;
 }
 
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target instanceof HTMLInputElement;
-}
-
 /**
  * The board's zoom input (docs/ARCHITECTURE.md, "Zoom"): Ctrl/Cmd+wheel and a trackpad's pinch
- * around the pointer, Ctrl/Cmd + `+` `-` `0`, Shift+1 to fit the whole board, two-finger pinch
- * and double tap on a touch screen. Wheel and pinch steps are gathered per frame, so a fast wheel
+ * around the pointer, two-finger pinch and double tap on a touch screen; its keys (Ctrl/Cmd + `+`
+ * `-` `0`, Shift+1 to fit the whole board) are commands of the board (board-commands.ts) calling
+ * the controls returned here. Wheel and pinch steps are gathered per frame, so a fast wheel
  * costs one render a frame. The stored zoom is applied before the first paint; a phone with none
  * opens fitted to its width. Every step is shown on the DOM at once and rendered once the steps
  * rest (ZoomStore.show, docs/PERFORMANCE.md "Zoom"), so a gesture's frames cost no render.
@@ -167,26 +163,12 @@ export function useBoardZoom(store: ZoomStore, scrollerRef: RefObject<HTMLElemen
       lastTap = { at, x: touch.clientX, y: touch.clientY };
     };
 
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (document.querySelector("dialog[open]")) return;
-      const mod = (event.ctrlKey || event.metaKey) && !event.altKey;
-      if (mod && (event.key === "+" || event.key === "=")) controls.zoomIn();
-      else if (mod && (event.key === "-" || event.key === "_")) controls.zoomOut();
-      else if (mod && event.key === "0") controls.reset();
-      else if (!mod && event.shiftKey && event.code === "Digit1" && !isTextEntry(event.target)) controls.fit();
-      else return;
-      // Before the grid's own keys (a typed character edits the selected card): Shift+1 is the fit, not a "!".
-      event.preventDefault();
-      event.stopPropagation();
-    };
-
     scroller.addEventListener("wheel", onWheel, { passive: false });
     scroller.addEventListener("gesturestart", onGestureStart);
     scroller.addEventListener("gesturechange", onGestureChange);
     scroller.addEventListener("touchstart", onTouchStart, { passive: true });
     scroller.addEventListener("touchmove", onTouchMove, { passive: false });
     scroller.addEventListener("touchend", onTouchEnd);
-    window.addEventListener("keydown", onKeyDown, true);
     return () => {
       scroller.removeEventListener("wheel", onWheel);
       scroller.removeEventListener("gesturestart", onGestureStart);
@@ -194,7 +176,6 @@ export function useBoardZoom(store: ZoomStore, scrollerRef: RefObject<HTMLElemen
       scroller.removeEventListener("touchstart", onTouchStart);
       scroller.removeEventListener("touchmove", onTouchMove);
       scroller.removeEventListener("touchend", onTouchEnd);
-      window.removeEventListener("keydown", onKeyDown, true);
       if (frame.current) cancelAnimationFrame(frame.current.id);
       frame.current = null;
     };
