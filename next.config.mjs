@@ -61,7 +61,8 @@ const nextConfig = {
   // npm start); CI builds a fresh clone once, so writing it (10–16 s there) would be for nothing.
   experimental: { turbopackFileSystemCacheForBuild: process.env.SKIP_BUILD_CACHE !== "1" },
   // Native modules stay outside the server bundle.
-  serverExternalPackages: ["bcrypt", "pg", "graphile-worker", "@resvg/resvg-js"],
+  // esbuild bundles the service worker when the build prerenders app/serwist (docs/OFFLINE.md).
+  serverExternalPackages: ["bcrypt", "pg", "graphile-worker", "@resvg/resvg-js", "esbuild"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from "@playwright/test";
+import { api, cardAt, createSnap, openBoard, signUp } from "./board-helpers";
+
+/**
+ * Offline (docs/OFFLINE.md): a board opened before opens again without a network, from the service
+ * worker's shell and this person's copy on the device; the header says so; signing out leaves nothing
+ * of the person on the device for the next one.
+ */
+
+/** Once the service worker controls the page, a reload without a network reaches it. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/** The titles of the cards in the device's copy of a board, once it is written (null before). */
+async function copiedCardTitles(page: Page, snapId: string): Promise<string[] | null> {
+  return page.evaluate(async (id) => {
+    const names = (await indexedDB.databases()).map(({ name }) => name ?? "");
+    const name = names.find((each) => each.startsWith("snap-boards:"));
+    if (!name) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const copy = await new Promise<{ doc: { cards: { title?: string }[] } } | undefined>((resolve, reject) => {
+        const request = db.transaction("docs").objectStore("docs").get(id);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      return copy ? copy.doc.cards.map((card) => card.title ?? "") : null;
+    } finally {
+      db.close();
+    }
+  }, snapId);
+}
+
+/** What this browser keeps: the `snap-` databases, and every cached request's path. */
+async function deviceContents(page: Page): Promise<{ databases: string[]; cachedPaths: string[] }> {
+  return page.evaluate(async () => {
+    const databases = (await indexedDB.databases()).map(({ name }) => name ?? "").filter((name) => name.startsWith("snap-"));
+    const cachedPaths: string[] = [];
+    for (const key of await caches.keys()) {
+      for (const request of await (await caches.open(key)).keys()) cachedPaths.push(new URL(request.url).pathname);
+    }
+    return { databases, cachedPaths };
+  });
+}
+
+test("a board opened before opens offline from the device and takes edits; the header says Offline with a grey dot", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Olive Offline");
+  const snap = await createSnap(page, { title: "Train notes", rows: 2, cols: 2 });
+  await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: snap.cards[0]!.id, title: "Packed" }] });
+  await openBoard(page, snap.id);
+  const status = page.getByRole("status", { name: /^Live/ });
+  await expect(status).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect.poll(() => copiedCardTitles(page, snap.id)).toContain("Packed");
+
+  await context.setOffline(true);
+  const offline = page.getByRole("status", { name: /^Offline/ });
+  await expect(offline).toBeVisible();
+  await expect(offline.locator("[data-live-dot]")).toHaveClass(/bg-slate-400/);
+
+  // Opened again without a network: the worker's shell, the board from the device.
+  await page.reload();
+  await page.locator("[data-board-root][data-ready]").waitFor();
+  await expect(page).toHaveURL(new RegExp(`/snaps/${snap.id}$`));
+  await expect(page.locator("[data-offline-shell]")).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Train notes" })).toBeVisible();
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/^Row 1, column 1: Packed/);
+  await expect(page.getByRole("status", { name: /^Offline/ }).locator("[data-live-dot]")).toHaveClass(/bg-slate-400/);
+
+  // It takes edits.
+  await cardAt(page, 1, 2).dblclick();
+  const editor = page.getByRole("textbox", { name: "Card text" });
+  await editor.fill("Written on the train");
+  await editor.press("Enter");
+  await expect(cardAt(page, 1, 2)).toHaveAccessibleName(/^Row 1, column 2: Written on the train/);
+  await page.screenshot({ path: "test-results/offline-board.png" });
+
+  // A board never opened here says so, and lists the ones that are.
+  await page.goto("/snaps/never-opened-here");
+  await expect(page.getByText("That board has not been opened on this device")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Train notes" })).toBeVisible();
+});
+
+test("back online, the live stream resumes from Last-Event-ID and catches up; the dot is green again", async ({ page, context }) => {
+  await signUp(page, "Rhea Reconnect");
+  const snap = await createSnap(page, { title: "Tunnel", rows: 1, cols: 2 });
+  await openBoard(page, snap.id);
+  await expect(page.getByRole("status", { name: /^Live/ })).toBeVisible();
+  // A change while connected: the stream's last event id is its version.
+  await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: snap.cards[0]!.id, title: "Before the tunnel" }] });
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/Before the tunnel/);
+
+  const resumedFrom: string[] = [];
+  page.on("request", (request) => {
+    const lastEventId = request.headers()["last-event-id"];
+    if (request.url().includes(`/api/snaps/${snap.id}/events`) && lastEventId) resumedFrom.push(lastEventId);
+  });
+  await context.setOffline(true);
+  await expect(page.getByRole("status", { name: /^Offline/ })).toBeVisible();
+  // Someone else's change while this device is away (the test's requests are not the browser's network).
+  await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: snap.cards[1]!.id, title: "In the tunnel" }] });
+
+  await context.setOffline(false);
+  await expect(cardAt(page, 1, 2)).toHaveAccessibleName(/In the tunnel/);
+  const live = page.getByRole("status", { name: /^Live/ });
+  await expect(live).toBeVisible();
+  await expect(live.locator("[data-live-dot]")).toHaveClass(/bg-emerald-500/);
+  expect(resumedFrom.length).toBeGreaterThan(0);
+});
+
+test("signing out removes the device's copies and queue; the next person on the browser sees none of them", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Fran First");
+  const snap = await createSnap(page, { title: "Fran's private plans", rows: 1, cols: 1 });
+  await openBoard(page, snap.id);
+  await waitForServiceWorker(page);
+  await expect.poll(() => copiedCardTitles(page, snap.id)).not.toBeNull();
+  // A change waiting in this person's queue (the queue's database, as the editor keeps it).
+  await page.evaluate(
+    async (userDatabase) => {
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(userDatabase, 1);
+        request.onupgradeneeded = () => request.result.createObjectStore("changes", { autoIncrement: true }).put({ title: "queued" });
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      });
+    },
+    `snap-queue:${(await deviceContents(page)).databases.find((name) => name.startsWith("snap-boards:"))!.slice("snap-boards:".length)}`,
+  );
+  expect((await deviceContents(page)).databases).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^snap-queue:/), expect.stringMatching(/^snap-boards:/)]),
+  );
+
+  await page.getByRole("button", { name: "Fran First" }).click();
+  await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  const afterSignOut = await deviceContents(page);
+  expect(afterSignOut.databases).toEqual([]);
+  // The worker's caches hold the app's own files and the empty shell only: no page or answer of anyone's.
+  expect(afterSignOut.cachedPaths.filter((path) => !path.startsWith("/_next/static/") && path !== "/offline" && !/^\/[\w.-]+$/.test(path))).toEqual([]);
+  expect(afterSignOut.cachedPaths.some((path) => path.startsWith("/api/") || path.startsWith("/snaps/"))).toBe(false);
+
+  // Signed out and offline, the board's address opens nothing of Fran's.
+  await context.setOffline(true);
+  await page.goto(`/snaps/${snap.id}`);
+  await expect(page.getByText("Nothing of yours is kept on this device")).toBeVisible();
+  await expect(page.getByText("Fran's private plans")).toHaveCount(0);
+  await context.setOffline(false);
+
+  // The next person signs in on the same browser: none of Fran's copies or queue, offline or online.
+  await signUp(page, "Nell Next");
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Your snaps" })).toBeVisible();
+  await expect.poll(async () => (await deviceContents(page)).databases).toEqual(["snap-device"]);
+  await context.setOffline(true);
+  await page.goto(`/snaps/${snap.id}`);
+  await expect(page.getByText("That board has not been opened on this device")).toBeVisible();
+  await expect(page.getByText("Fran's private plans")).toHaveCount(0);
+});
