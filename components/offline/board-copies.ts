@@ -7,6 +7,11 @@ import { boardCopiesDatabase } from "./device-databases";
 export const MAX_BOARD_COPIES = 50;
 export const MAX_BOARD_COPY_BYTES = 50 * 1024 * 1024;
 
+export interface CopyBounds {
+  boards: number;
+  bytes: number;
+}
+
 /** A board as the server had it at `version`, in the shape the board page loads it. */
 export interface BoardCopy {
   snapId: string;
@@ -26,9 +31,14 @@ export interface BoardCopyEntry {
   bytes: number;
 }
 
+/** A copy as stored: the document as its JSON, which IndexedDB stores as one string (a 10,000-card board is one copy, not 10,000 objects to clone). */
+interface StoredCopy extends Omit<BoardCopy, "doc"> {
+  json: string;
+}
+
 interface BoardCopiesSchema extends DBSchema {
   entries: { key: string; value: BoardCopyEntry; indexes: { openedAt: number } };
-  docs: { key: string; value: BoardCopy };
+  docs: { key: string; value: StoredCopy };
 }
 
 /**
@@ -38,9 +48,13 @@ interface BoardCopiesSchema extends DBSchema {
  * reads the small entries only.
  */
 export class BoardCopies {
-  private constructor(private readonly db: IDBPDatabase<BoardCopiesSchema>) {}
+  private constructor(
+    private readonly db: IDBPDatabase<BoardCopiesSchema>,
+    private readonly bounds: CopyBounds,
+  ) {}
 
-  static async open(userId: string): Promise<BoardCopies> {
+  /** bounds: the app's (50 boards, 50 MB); tests pass smaller ones to keep their data small. */
+  static async open(userId: string, bounds: CopyBounds = { boards: MAX_BOARD_COPIES, bytes: MAX_BOARD_COPY_BYTES }): Promise<BoardCopies> {
     const db = await openDB<BoardCopiesSchema>(boardCopiesDatabase(userId), 1, {
       upgrade(database) {
         database.createObjectStore("entries", { keyPath: "snapId" }).createIndex("openedAt", "openedAt");
@@ -51,15 +65,18 @@ export class BoardCopies {
         db.close();
       },
     });
-    return new BoardCopies(db);
+    return new BoardCopies(db, bounds);
   }
 
   close(): void {
     this.db.close();
   }
 
-  get(snapId: string): Promise<BoardCopy | undefined> {
-    return this.db.get("docs", snapId);
+  async get(snapId: string): Promise<BoardCopy | undefined> {
+    const stored = await this.db.get("docs", snapId);
+    if (!stored) return undefined;
+    const { json, ...copy } = stored;
+    return { ...copy, doc: JSON.parse(json) as BoardCopy["doc"] };
   }
 
   /** The boards kept, the most recently opened first. */
@@ -74,23 +91,25 @@ export class BoardCopies {
    * Returns whether the copy is kept.
    */
   async put(copy: BoardCopy, { opened, now = Date.now() }: { opened: boolean; now?: number }): Promise<boolean> {
-    const bytes = JSON.stringify(copy.doc).length;
+    const { doc, ...fields } = copy;
+    const json = JSON.stringify(doc);
+    const bytes = json.length;
     const transaction = this.db.transaction(["entries", "docs"], "readwrite");
     const entries = transaction.objectStore("entries");
     const docs = transaction.objectStore("docs");
-    if (bytes > MAX_BOARD_COPY_BYTES) {
+    if (bytes > this.bounds.bytes) {
       await Promise.all([entries.delete(copy.snapId), docs.delete(copy.snapId), transaction.done]);
       return false;
     }
     const previous = await entries.get(copy.snapId);
-    const entry: BoardCopyEntry = { snapId: copy.snapId, title: copy.doc.snap.title, openedAt: opened || !previous ? now : previous.openedAt, bytes };
-    await Promise.all([entries.put(entry), docs.put(copy)]);
+    const entry: BoardCopyEntry = { snapId: copy.snapId, title: doc.snap.title, openedAt: opened || !previous ? now : previous.openedAt, bytes };
+    await Promise.all([entries.put(entry), docs.put({ ...fields, json })]);
 
     const all = await entries.index("openedAt").getAll();
     let count = all.length;
     let total = all.reduce((sum, each) => sum + each.bytes, 0);
     for (const oldest of all) {
-      if (count <= MAX_BOARD_COPIES && total <= MAX_BOARD_COPY_BYTES) break;
+      if (count <= this.bounds.boards && total <= this.bounds.bytes) break;
       if (oldest.snapId === copy.snapId) continue;
       await Promise.all([entries.delete(oldest.snapId), docs.delete(oldest.snapId)]);
       count -= 1;

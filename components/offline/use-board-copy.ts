@@ -7,8 +7,13 @@ import { packBoardDoc, type PackedBoardDoc } from "@/components/board/state/to-b
 import { BoardCopies } from "./board-copies";
 import { deviceForgotten } from "./forget-this-device";
 
-/** Changes come in bursts (a drag, typing): the copy is written at most this often. */
-const WRITE_EVERY_MS = 1500;
+/**
+ * Changes come in bursts (a drag, typing): the copy is written once they pause this long, and at the
+ * latest this long after the first one (a board others keep changing), when the page is idle.
+ * Writing a 100 x 100 board is one JSON pass on the main thread: kept out of a gesture's way.
+ */
+const QUIET_MS = 3000;
+const AT_MOST_MS = 30_000;
 
 /**
  * The board as the server has it, in the server's ids: what the device keeps. A card or line made
@@ -29,7 +34,7 @@ export function serverShapedDoc(doc: BoardDoc, serverIdOf: (localId: string) => 
 
 /**
  * Keeps this person's copy of the board on the device (docs/OFFLINE.md): written when the board has
- * opened whole, then again as it changes, whenever nothing is being saved (the copy is the server's
+ * opened whole, then again once its changes pause, whenever nothing is being saved (the copy is the server's
  * state at a version, never an edit the server may still refuse), and when the tab is hidden.
  * `gone`: the board was deleted or this person lost access: its copy is removed.
  */
@@ -48,11 +53,13 @@ export function useBoardCopy(store: BoardStore, userId: string, access: BoardAcc
     }
     let copies: Promise<BoardCopies | null> | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let firstChangeAt: number | null = null;
     let openingStored = false;
     let stopped = false;
 
     const write = async () => {
       timer = null;
+      firstChangeAt = null;
       const status = store.getStatus();
       if (stopped || deviceForgotten() || store.loadingRest || (status !== "idle" && status !== "saved" && status !== "error")) return;
       const doc = store.getDoc();
@@ -66,8 +73,14 @@ export function useBoardCopy(store: BoardStore, userId: string, access: BoardAcc
         ?.put({ snapId: doc.snap.id, doc: serverShapedDoc(doc, store.sync.serverIdOf), version: store.remote.version, access }, { opened })
         .catch(() => undefined);
     };
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === "undefined") void write();
+      else requestIdleCallback(() => void write(), { timeout: QUIET_MS });
+    };
     const schedule = () => {
-      timer ??= setTimeout(() => void write(), WRITE_EVERY_MS);
+      firstChangeAt ??= Date.now();
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(whenIdle, Math.max(0, Math.min(QUIET_MS, firstChangeAt + AT_MOST_MS - Date.now())));
     };
     const writeNowWhenHidden = () => {
       if (document.visibilityState !== "hidden" || !timer) return;

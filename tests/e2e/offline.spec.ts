@@ -24,12 +24,12 @@ async function copiedCardTitles(page: Page, snapId: string): Promise<string[] | 
       request.onerror = () => reject(request.error);
     });
     try {
-      const copy = await new Promise<{ doc: { cards: { title?: string }[] } } | undefined>((resolve, reject) => {
+      const copy = await new Promise<{ json: string } | undefined>((resolve, reject) => {
         const request = db.transaction("docs").objectStore("docs").get(id);
         request.onsuccess = () => resolve(request.result);
         request.onerror = () => reject(request.error);
       });
-      return copy ? copy.doc.cards.map((card) => card.title ?? "") : null;
+      return copy ? (JSON.parse(copy.json) as { cards: { title?: string }[] }).cards.map((card) => card.title ?? "") : null;
     } finally {
       db.close();
     }

@@ -21,9 +21,12 @@ function copyOf(snapId: string, noteLength = 0, version = 1): BoardCopy {
 
 let userCounter = 0;
 const opened: BoardCopies[] = [];
+/** The app's bounds, but for bytes: 50 kB stands for 50 MB, the same code at a thousandth of the data. */
+const SMALL_BYTES = 50 * 1024;
+
 async function openCopies(): Promise<BoardCopies> {
   userCounter += 1;
-  const copies = await BoardCopies.open(`user-${userCounter}`);
+  const copies = await BoardCopies.open(`user-${userCounter}`, { boards: MAX_BOARD_COPIES, bytes: SMALL_BYTES });
   opened.push(copies);
   return copies;
 }
@@ -58,15 +61,19 @@ describe("board copies on the device", () => {
     expect((await copies.get("a"))?.version).toBe(5);
   });
 
-  it("keeps at most 50 MB: a large board removes the least recently opened until the total fits", async () => {
+  it("the bounds are 50 boards and 50 MB", () => {
+    expect([MAX_BOARD_COPIES, MAX_BOARD_COPY_BYTES]).toEqual([50, 50 * 1024 * 1024]);
+  });
+
+  it("keeps at most the byte bound: a large board removes the least recently opened until the total fits", async () => {
     const copies = await openCopies();
-    const fifth = Math.floor(MAX_BOARD_COPY_BYTES / 5);
+    const fifth = Math.floor(SMALL_BYTES / 5);
     for (const [index, id] of ["a", "b", "c", "d"].entries()) await copies.put(copyOf(id, fifth), { opened: true, now: index });
     await copies.put(copyOf("big", 2 * fifth), { opened: true, now: 10 });
 
     const kept = await copies.list();
     expect(kept.map((entry) => entry.snapId)).toEqual(["big", "d", "c"]);
-    expect(kept.reduce((sum, entry) => sum + entry.bytes, 0)).toBeLessThanOrEqual(MAX_BOARD_COPY_BYTES);
+    expect(kept.reduce((sum, entry) => sum + entry.bytes, 0)).toBeLessThanOrEqual(SMALL_BYTES);
     expect(await copies.get("a")).toBeUndefined();
   });
 
@@ -74,7 +81,7 @@ describe("board copies on the device", () => {
     const copies = await openCopies();
     await copies.put(copyOf("huge"), { opened: true, now: 1 });
     await copies.put(copyOf("other"), { opened: true, now: 2 });
-    expect(await copies.put(copyOf("huge", MAX_BOARD_COPY_BYTES), { opened: true, now: 3 })).toBe(false);
+    expect(await copies.put(copyOf("huge", SMALL_BYTES), { opened: true, now: 3 })).toBe(false);
     expect(await copies.get("huge")).toBeUndefined();
     expect((await copies.list()).map((entry) => entry.snapId)).toEqual(["other"]);
   });
