@@ -67,6 +67,8 @@ const nextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+      // The service worker's own policy: it fetches from this origin only (docs/OFFLINE.md).
+      { source: "/serwist/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'self'; frame-ancestors 'none'" }] },
       // The last header of a key that matches wins.
       { source: "/api/files/:path*", headers: [{ key: "Content-Security-Policy", value: fileContentSecurityPolicy }] },
     ];
