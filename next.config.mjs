@@ -61,11 +61,14 @@ const nextConfig = {
   // npm start); CI builds a fresh clone once, so writing it (10–16 s there) would be for nothing.
   experimental: { turbopackFileSystemCacheForBuild: process.env.SKIP_BUILD_CACHE !== "1" },
   // Native modules stay outside the server bundle.
-  serverExternalPackages: ["bcrypt", "pg", "graphile-worker", "@resvg/resvg-js"],
+  // esbuild bundles the service worker when the build prerenders app/serwist (docs/OFFLINE.md).
+  serverExternalPackages: ["bcrypt", "pg", "graphile-worker", "@resvg/resvg-js", "esbuild"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+      // The service worker's own policy: it fetches from this origin only (docs/OFFLINE.md).
+      { source: "/serwist/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'self'; frame-ancestors 'none'" }] },
       // The last header of a key that matches wins.
       { source: "/api/files/:path*", headers: [{ key: "Content-Security-Policy", value: fileContentSecurityPolicy }] },
     ];

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { TopBar } from "@/components/app-shell/top-bar";
 import { QueueReplayer } from "@/components/device/queue-replayer";
+import { DeviceSession } from "@/components/offline/device-session";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import { signOutAction } from "./sign-out-action";
 
@@ -15,6 +16,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <DeviceSession owner={{ userId: principal.userId, name: principal.name, email: principal.email }} />
       <TopBar name={principal.name} email={principal.email} signOutAction={signOutAction} />
       <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         {children}

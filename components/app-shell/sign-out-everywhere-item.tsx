@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { SignOutIcon } from "@/components/ui/icons";
 import { Toast } from "@/components/ui/toast";
+import { forgetThisDevice } from "@/components/offline/forget-this-device";
 
 /**
  * Ends every session of the user (all browsers, every instance) through the API, then goes to the
@@ -18,6 +19,8 @@ export function SignOutEverywhereItem({ className }: { className: string }) {
     setPending(true);
     const response = await fetch("/api/account/sign-out-everywhere", { method: "POST" }).catch(() => null);
     if (response?.ok) {
+      // As a sign-out here: this device's copies and queued changes go (docs/OFFLINE.md).
+      await forgetThisDevice();
       router.replace("/sign-in");
       router.refresh();
       return;

@@ -5,6 +5,7 @@ import { useId } from "react";
 import { BookIcon, ChevronDownIcon, SettingsIcon, SignOutIcon } from "@/components/ui/icons";
 import { useMenuButton } from "@/components/ui/use-menu-button";
 import { ThemeMenuItems } from "@/components/theme/theme-menu-items";
+import { forgetThisDevice } from "@/components/offline/forget-this-device";
 import { SignOutEverywhereItem } from "./sign-out-everywhere-item";
 
 interface UserMenuProps {
@@ -62,7 +63,13 @@ export function UserMenu({ name, email, signOutAction }: UserMenuProps) {
               </Link>
             </li>
             <li role="none">
-              <form action={signOutAction}>
+              {/* This device's copies and queued changes go first: the next person here never sees them (docs/OFFLINE.md). */}
+              <form
+                action={async () => {
+                  await forgetThisDevice();
+                  await signOutAction();
+                }}
+              >
                 <button type="submit" role="menuitem" data-menu-item tabIndex={-1} className={ITEM_CLASSES}>
                   <SignOutIcon className="size-4 text-slate-400" />
                   Sign out

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { callApi } from "@/components/http/call-api";
+import { useBoardCopy } from "@/components/offline/use-board-copy";
 import { rememberRecentBoard } from "@/components/search/recent-boards";
 import { Toast } from "@/components/ui/toast";
 import { BoardCanvas, type BoardCanvasProps } from "./canvas/board-canvas";
@@ -127,6 +128,8 @@ export function BoardEditor({
   };
 
   useSaveOnLeave(store.sync, editable);
+  // This person's copy on the device: the board opens from it without a network (docs/OFFLINE.md).
+  useBoardCopy(store, viewerId, access, live.gone !== null);
   useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable });
 
   useEffect(() => {

@@ -16,6 +16,8 @@ export function pageContentSecurityPolicy(nonce: string, options: { development?
     "img-src 'self' data: blob: https: http:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The service worker (/serwist/sw.js, docs/OFFLINE.md): 'strict-dynamic' above would not let it register.
+    "worker-src 'self'",
     // Design embeds: https only, and sandboxed by the iframe itself.
     "frame-src https:",
     "frame-ancestors 'none'",

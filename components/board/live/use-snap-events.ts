@@ -37,9 +37,10 @@ const GONE_BY_STATUS: Record<number, string> = {
 
 /**
  * The snap's live stream (GET /api/snaps/:id/events): `change` events go to the store, presence
- * and the connection's state come back as React state. On an error the stream is closed and opened
- * again after a growing pause, from the version the board has (`?since=`), so it catches up; a
- * failure to reconnect is checked against the snap itself, to tell a lost access from a lost network.
+ * and the connection's state come back as React state. A dropped connection is the browser's to
+ * open again, with Last-Event-ID; a refused one is closed and opened again after a growing pause,
+ * from the version the board has (`?since=`), so it catches up; a refusal is checked against the
+ * snap itself, to tell a lost access from a lost network.
  */
 export function useSnapEvents(store: BoardStore, snapId: string, comments?: { receive: (message: CommentMessage) => void; reload: () => void }): LiveState {
   const [state, setState] = useState<LiveState>({ connection: "connecting", viewers: [], connectionId: null, gone: null, access: null });
@@ -125,6 +126,7 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
     };
 
     const connect = () => {
+      timer = null;
       if (closed) return;
       const since = store.remote.version;
       source = new EventSource(`/api/snaps/${snapId}/events${since > 0 ? `?since=${since}` : ""}`);
@@ -137,12 +139,28 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
           }
         });
       }
-      source.onerror = () => void reconnect();
+      source.onerror = () => {
+        // A dropped connection: the browser opens it again by itself (after the server's `retry:`),
+        // with Last-Event-ID, the last change it had, and the stream catches up from there. Only a
+        // refusal (an answer other than the stream) closes it: then the snap is asked why.
+        if (source?.readyState === EventSource.CONNECTING) update({ connection: "reconnecting", viewers: [] });
+        else void reconnect();
+      };
+    };
+
+    // Back on the network: no need to sit out the rest of a pause.
+    const online = () => {
+      if (!timer || closed) return;
+      clearTimeout(timer);
+      timer = null;
+      connect();
     };
 
     connect();
+    window.addEventListener("online", online);
     return () => {
       unmounted = true;
+      window.removeEventListener("online", online);
       close();
     };
   }, [store, snapId]);
