@@ -1,7 +1,7 @@
 /**
  * Board content (titles, notes, comments, file names: whatever people wrote) reaches a model in
  * tool answers and prompts. A title such as "Ignore all previous instructions…" must read as what
- * it is, data, not as instructions (docs/SECURITY.md, "Board content over MCP"): the JSON goes
+ * it is, data, not as instructions (docs/SECURITY.md, "MCP (both revisions)"): the JSON goes
  * between markers, after a sentence that says so. Every `<` in it is written `\u003c`, which JSON
  * reads back as the same text, so no content can close the markers early.
  */

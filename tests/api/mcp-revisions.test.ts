@@ -132,7 +132,10 @@ describe("MCP at 2026-07-28 (the SDK's v2 client)", () => {
         expect(completion.completion.values).toContain(snap.id);
         const prompt = await client.getPrompt({ name: "summarize_board", arguments: { snapId: snap.id } });
         // The board goes to the model marked as users' content (lib/mcp/user-content.ts).
-        expect(prompt.messages[0]!.content).toMatchObject({ type: "text", text: expect.stringMatching(/<user-content>\n\{[^]*"Modern board"[^]*\n<\/user-content>$/) });
+        expect(prompt.messages[0]!.content).toMatchObject({
+          type: "text",
+          text: expect.stringMatching(/<user-content>\n\{[^]*"Modern board"[^]*\n<\/user-content>$/),
+        });
       } finally {
         await client.close();
       }

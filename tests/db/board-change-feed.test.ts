@@ -68,10 +68,12 @@ describe("the MCP board-change feed", () => {
         apiKeyId: `k-${run}-${index}`,
       }));
       for (const [index, principal] of principals.entries()) {
-        await client.query(
-          `INSERT INTO "McpSession" (id, "userId", owner, "snapIds", "expiresAt") VALUES ($1, $2, $3, ARRAY[$4], now() + interval '1 hour')`,
-          [`s-${run}-${index}`, principal.userId, `key:${principal.apiKeyId}`, snapId],
-        );
+        await client.query(`INSERT INTO "McpSession" (id, "userId", owner, "snapIds", "expiresAt") VALUES ($1, $2, $3, ARRAY[$4], now() + interval '1 hour')`, [
+          `s-${run}-${index}`,
+          principal.userId,
+          `key:${principal.apiKeyId}`,
+          snapId,
+        ]);
       }
       const told = await Promise.all(
         principals.map(async (principal, index) => {
@@ -80,7 +82,7 @@ describe("the MCP board-change feed", () => {
           const response = await openLegacyNotificationStream(principal, `s-${run}-${index}`, abort.signal);
           const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
           return async () => {
-            for (let text = ""; !text.includes("notifications/resources/updated"); ) {
+            for (let text = ""; !text.includes("notifications/resources/updated");) {
               const { value, done } = await reader.read();
               if (done) throw new Error("the stream ended");
               text += value;
