@@ -119,6 +119,7 @@ async function main() {
     const started = performance.now();
     let lastHeardAt = 0;
     const expected = STREAMS * EDITS;
+    let editsDone = false;
     const editing = (async () => {
       for (let edit = 0; edit < EDITS; edit++) {
         const response = await fetch(`${baseUrl}/api/snaps/cards/${board!.cardIds[edit % board!.cardIds.length]}`, {
@@ -129,10 +130,11 @@ async function main() {
         if (response.status !== 200) throw new Error(`edit ${response.status}: ${await response.text()}`);
         await response.arrayBuffer();
       }
+      editsDone = true;
     })();
     const during = await healthTimes(baseUrl, () => {
       if (heard >= expected && lastHeardAt === 0) lastHeardAt = performance.now();
-      return heard >= expected || performance.now() - started > HEARD_TIMEOUT_MS;
+      return (editsDone && heard >= expected) || performance.now() - started > HEARD_TIMEOUT_MS;
     });
     await editing;
     const cpuMs = cpuTimeMs(app.pid) - cpuBefore;
