@@ -71,45 +71,48 @@ export async function openLegacyNotificationStream(principal: Principal, session
   }
   const encoder = new TextEncoder();
   let stop = releaseSlot;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false;
-      const send = (text: string) => {
-        if (closed) return;
-        if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) return stop();
-        controller.enqueue(encoder.encode(text));
-      };
-      const removeStream = boardChangeFeed().add({
-        principal,
-        sessionId,
-        tell: (snapId) => {
-          const notification = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: boardUri(snapId) } };
-          send(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
-        },
-        // The 2025 revision has no message for it: the stream ends, and opening it again says why (401, 403).
-        end: () => stop(),
-      });
-      const ping = setInterval(() => send(": ping\n\n"), PING_MS);
-      const onAbort = () => stop();
-      stop = () => {
-        if (closed) return;
-        closed = true;
-        removeStream();
-        releaseSlot();
-        clearInterval(ping);
-        signal.removeEventListener("abort", onAbort);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the client.
-        }
-      };
-      if (signal.aborted) return stop();
-      signal.addEventListener("abort", onAbort, { once: true });
-      send(": open\n\n");
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        const send = (text: string) => {
+          if (closed) return;
+          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) return stop();
+          controller.enqueue(encoder.encode(text));
+        };
+        const removeStream = boardChangeFeed().add({
+          principal,
+          sessionId,
+          tell: (snapId) => {
+            const notification = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: boardUri(snapId) } };
+            send(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
+          },
+          // The 2025 revision has no message for it: the stream ends (opening it again with a revoked credential is 401).
+          end: () => stop(),
+        });
+        const ping = setInterval(() => send(": ping\n\n"), PING_MS);
+        const onAbort = () => stop();
+        stop = () => {
+          if (closed) return;
+          closed = true;
+          removeStream();
+          releaseSlot();
+          clearInterval(ping);
+          signal.removeEventListener("abort", onAbort);
+          try {
+            controller.close();
+          } catch {
+            // Already closed by the client.
+          }
+        };
+        if (signal.aborted) return stop();
+        signal.addEventListener("abort", onAbort, { once: true });
+        send(": open\n\n");
+      },
+      cancel: () => stop(),
     },
-    cancel: () => stop(),
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+  );
   return new Response(stream, {
     headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no", "Mcp-Session-Id": sessionId },
   });
