@@ -311,7 +311,7 @@ const configSchema = z.object({
   }),
   LIVE_MAX_STREAMS_PER_USER: documented(wholeNumber(1, 10_000, 20), {
     description:
-      "Open event streams of every kind (`GET /api/snaps/:id/events`, `GET /api/notifications/stream`) one user may hold on one instance; past it, 429 with `Retry-After`.",
+      "Open event streams of every kind (`GET /api/snaps/:id/events`, `GET /api/notifications/stream`, MCP's `GET /api/mcp` and `subscriptions/listen`) one user may hold on one instance; past it, 429 with `Retry-After`.",
   }),
   LARGE_BODIES_IN_FLIGHT: documented(wholeNumber(1, 1_000, 2), {
     description:

@@ -9,6 +9,7 @@ import { boardUri } from "./board-resources";
 import { BOARD_ICONS } from "@/lib/operations/mcp-icons";
 import { MCP_TOOLS, type McpTool } from "./mcp-tools";
 import { mayRunTool } from "./may-run-tool";
+import { asUserContent } from "./user-content";
 
 /** The tool of that name the principal may run, or the API error a REST caller would get. */
 export function findTool(principal: Principal, name: string): McpTool {
@@ -21,7 +22,8 @@ export function findTool(principal: Principal, name: string): McpTool {
 /**
  * Runs one tool for the principal. Any failure, invalid arguments included, is a tool error
  * (isError) whose text is the API's error body, so an agent reads the same code and message a
- * REST caller would. A tool that makes or returns boards links to each as a resource.
+ * REST caller would. An answer's text is its JSON marked as users' content (lib/mcp/user-content.ts);
+ * a tool that makes or returns boards links to each as a resource.
  */
 export async function callMcpTool(principal: Principal, name: string, args: unknown): Promise<CallToolResult> {
   try {
@@ -29,7 +31,8 @@ export async function callMcpTool(principal: Principal, name: string, args: unkn
     const input = validate(tool.input, args ?? {}, "arguments") as Record<string, unknown>;
     // Through JSON, so dates are the ISO strings a REST caller sees and the output schema describes.
     const result = JSON.parse(JSON.stringify(await tool.run(principal, input))) as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(result) }, ...pictureOf(result), ...boardLinks(result)], structuredContent: result };
+    const text = asUserContent(JSON.stringify(result));
+    return { content: [{ type: "text", text }, ...pictureOf(result), ...boardLinks(result)], structuredContent: result };
   } catch (error) {
     return toolError(error);
   }

@@ -1,13 +1,14 @@
 import "server-only";
-import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/server";
+import { createMcpHandler, isLegacyRequest, ProtocolError, WebStandardStreamableHTTPServerTransport, type ServerEventBus } from "@modelcontextprotocol/server";
 import type { Principal } from "@/lib/request/principal";
 import { MAX_BATCH_BODY_BYTES } from "@/lib/board-model/card-schemas";
 import { ApiError } from "@/lib/errors/api-error";
 import { readBodyText } from "@/lib/http/parse";
 import { logger } from "@/lib/log/logger";
-import { boardChangeFeed, boardEventBus } from "./board-change-feed";
+import { chargeBatchCalls } from "@/lib/rate-limit/request-rate";
 import { buildMcpServer } from "./build-mcp-server";
 import { endLegacySession, openLegacyNotificationStream, openLegacySession } from "./legacy-subscriptions";
+import { openListenStream } from "./listen-stream";
 
 /**
  * POST /api/mcp: one exchange of either revision. A 2026-07-28 request (its envelope says so) goes
@@ -23,23 +24,29 @@ export async function handleMcpRequest(request: Request, caller: Principal): Pro
   const forward = new Request(request.url, { method: "POST", headers: request.headers, body: text, signal: request.signal });
   // Parsed once here: a body may be megabytes (the SDK reads its own copy from `forward`).
   const message = parseJson(text);
-  if (!(await isLegacyRequest(forward, message))) {
-    const handler = createMcpHandler(({ era }) => buildMcpServer({ principal, era, sessionId }), {
-      legacy: "reject",
-      bus: boardEventBus(principal),
-      maxRequestBodySize: MAX_BATCH_BODY_BYTES,
-      onerror: (error) => logger.warn({ err: { name: error.name, message: error.message } }, "mcp: request refused or failed"),
-    });
-    // The SDK acknowledges a listen and subscribes at once: this instance's LISTEN must be in place first.
-    if (methodOf(message) === "subscriptions/listen") await boardChangeFeed().listening();
-    return handler.fetch(forward);
+  // Each message of a batch is a call, charged as a request of its own (docs/API.md, "Rate limits").
+  if (Array.isArray(message)) chargeBatchCalls(principal, message.length - 1);
+  if (!(await isLegacyRequest(forward, message, { maxRequestBodySize: MAX_BATCH_BODY_BYTES }))) {
+    const serve = (bus?: ServerEventBus) =>
+      createMcpHandler(({ era }) => buildMcpServer({ principal, era, sessionId }), {
+        legacy: "reject",
+        ...(bus ? { bus } : {}),
+        maxRequestBodySize: MAX_BATCH_BODY_BYTES,
+        onerror: (error) => logger.warn({ err: { name: error.name, message: error.message } }, "mcp: request refused or failed"),
+      }).fetch(forward);
+    return methodOf(message) === "subscriptions/listen" ? openListenStream(principal, idOf(message), serve) : serve();
   }
   const server = buildMcpServer({ principal, era: "legacy", sessionId });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // The endpoint's one bound for both revisions: the transport's own default is lower (4 MiB).
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+    maxRequestBodySize: MAX_BATCH_BODY_BYTES,
+  });
   await server.connect(transport);
   let response: Response;
   try {
-    response = await transport.handleRequest(forward);
+    response = await transport.handleRequest(forward, message === undefined ? undefined : { parsedBody: message });
   } finally {
     await server.close();
   }
@@ -58,8 +65,9 @@ export async function openMcpNotificationStream(request: Request, caller: Princi
   if (!sessionId) throw new ApiError("METHOD_NOT_ALLOWED", "A stream needs an Mcp-Session-Id (from initialize); 2026-07-28 clients use subscriptions/listen");
   try {
     return await openLegacyNotificationStream({ ...caller, agent: "mcp" }, sessionId, request.signal);
-  } catch {
-    throw new ApiError("NOT_FOUND", "No such MCP session: initialize again");
+  } catch (error) {
+    // The session's refusal is a JSON-RPC error elsewhere; here, a 404 (a full cap stays its 429).
+    throw error instanceof ProtocolError ? new ApiError("NOT_FOUND", "No such MCP session: initialize again") : error;
   }
 }
 
@@ -68,6 +76,11 @@ export async function endMcpSession(request: Request, caller: Principal): Promis
   const sessionId = request.headers.get("mcp-session-id");
   if (!sessionId) throw new ApiError("BAD_REQUEST", "Mcp-Session-Id is required");
   await endLegacySession(caller, sessionId);
+}
+
+/** A JSON-RPC request's id, if the body is one. */
+function idOf(message: unknown): unknown {
+  return (message as { id?: unknown } | undefined)?.id;
 }
 
 /** A JSON-RPC request's method, if the body is one. */

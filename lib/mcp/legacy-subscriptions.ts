@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/server";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
-import { getSnapAccessOrThrow, hasSnapAccess } from "@/lib/board-model/snap-access";
+import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
+import { claimStreamSlot } from "@/lib/live/stream-quota";
 import { boardChangeFeed } from "./board-change-feed";
 import { boardUri, snapIdOfUri } from "./board-resources";
 import { credentialOf } from "./mcp-tasks";
@@ -13,12 +14,14 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The most boards one session watches. */
 const MAX_SUBSCRIPTIONS = 100;
 const PING_MS = 20_000;
+/** Notifications are small: a client that stops reading (but keeps the socket) is cut off past this much unsent. */
+const MAX_QUEUED_BYTES = 256 * 1024;
 
 /**
  * resources/subscribe for 2025-revision clients (docs/API.md, "MCP"). The server keeps no state in
  * the process: `initialize` opens a session row (its id is the Mcp-Session-Id), resources/subscribe
- * on any instance adds the board to it, and the GET stream, on whichever instance holds it, reads the
- * row at each board change to decide whether to tell.
+ * on any instance adds the board to it, and the GET streams, on whichever instance holds them, read
+ * the rows at each board change, all at once, to decide whom to tell (lib/mcp/board-change-feed.ts).
  */
 export async function openLegacySession(principal: Principal): Promise<string> {
   await db.mcpSession.deleteMany({ where: { expiresAt: { lt: new Date() } } });
@@ -49,52 +52,67 @@ export async function endLegacySession(principal: Principal, sessionId: string):
   await db.mcpSession.deleteMany({ where: { id: sessionId, owner: credentialOf(principal) } });
 }
 
-/** GET /api/mcp with the session: `notifications/resources/updated` for each change of a watched board the caller may still read. */
+/**
+ * GET /api/mcp with the session: `notifications/resources/updated` for each change of a watched
+ * board the caller may still read (lib/mcp/board-change-feed.ts). One of the user's event-stream
+ * slots (lib/live/stream-quota.ts, 429 past them); ends when its credential or membership does.
+ */
 export async function openLegacyNotificationStream(principal: Principal, sessionId: string, signal: AbortSignal): Promise<Response> {
-  await ownSession(principal, sessionId);
-  // Before the stream's headers: a change written once the client holds the stream reaches it.
-  await boardChangeFeed().listening();
+  // Claimed before any work, so a refused open costs nothing; given back if the stream never starts.
+  const releaseSlot = claimStreamSlot(principal.userId);
+  try {
+    await ownSession(principal, sessionId);
+    // Before the stream's headers: a change written once the client holds the stream reaches it.
+    await boardChangeFeed().listening();
+    await db.mcpSession.update({ where: { id: sessionId }, data: { expiresAt: expiry() } });
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
   const encoder = new TextEncoder();
-  let stop = () => {};
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (text: string) => {
-        try {
+  let stop = releaseSlot;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false;
+        const send = (text: string) => {
+          if (closed) return;
+          if ((controller.desiredSize ?? 0) < -MAX_QUEUED_BYTES) return stop();
           controller.enqueue(encoder.encode(text));
-        } catch {
-          stop();
-        }
-      };
-      const removeListener = boardChangeFeed().add(
-        (snapId, facts) => {
-          if (facts && !hasSnapAccess(principal, facts, "read")) return;
-          void db.mcpSession
-            .findFirst({ where: { id: sessionId, owner: credentialOf(principal), snapIds: { has: snapId } }, select: { id: true } })
-            .then((watched) => {
-              if (!watched) return;
-              const notification = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: boardUri(snapId) } };
-              send(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
-            })
-            .catch(() => undefined);
-        },
-        () => stop(),
-      );
-      const ping = setInterval(() => send(": ping\n\n"), PING_MS);
-      stop = () => {
-        removeListener();
-        clearInterval(ping);
-        try {
-          controller.close();
-        } catch {
-          // Already closed by the client.
-        }
-      };
-      signal.addEventListener("abort", stop, { once: true });
-      send(": open\n\n");
+        };
+        const removeStream = boardChangeFeed().add({
+          principal,
+          sessionId,
+          tell: (snapId) => {
+            const notification = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: boardUri(snapId) } };
+            send(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
+          },
+          // The 2025 revision has no message for it: the stream ends (opening it again with a revoked credential is 401).
+          end: () => stop(),
+        });
+        const ping = setInterval(() => send(": ping\n\n"), PING_MS);
+        const onAbort = () => stop();
+        stop = () => {
+          if (closed) return;
+          closed = true;
+          removeStream();
+          releaseSlot();
+          clearInterval(ping);
+          signal.removeEventListener("abort", onAbort);
+          try {
+            controller.close();
+          } catch {
+            // Already closed by the client.
+          }
+        };
+        if (signal.aborted) return stop();
+        signal.addEventListener("abort", onAbort, { once: true });
+        send(": open\n\n");
+      },
+      cancel: () => stop(),
     },
-    cancel: () => stop(),
-  });
-  await db.mcpSession.update({ where: { id: sessionId }, data: { expiresAt: expiry() } });
+    new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
+  );
   return new Response(stream, {
     headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no", "Mcp-Session-Id": sessionId },
   });

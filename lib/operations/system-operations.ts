@@ -25,10 +25,11 @@ export const SYSTEM_OPERATIONS = {
       example: examples.mcpResponse,
       eventStream: true,
     },
-    errors: [401],
+    // 413: the endpoint reads the body itself, within its bound, for both revisions: the API's error body.
+    errors: [401, 413],
     otherResponses: [
       { status: 202, description: "A notification was accepted. No body." },
-      ...[400, 406, 413, 415].map((status) => ({
+      ...[400, 406, 415].map((status) => ({
         status,
         description: "A malformed or unacceptable MCP message: a JSON-RPC error.",
         schema: mcpResponseSchema,
@@ -48,7 +49,7 @@ export const SYSTEM_OPERATIONS = {
     tag: "MCP",
     summary: "MCP notification stream (2025 revisions)",
     description:
-      "For clients of the 2025 revisions: with the Mcp-Session-Id that initialize answered, an event stream of notifications/resources/updated for the boards the session subscribed to (resources/subscribe). 405 without a session id; 2026-07-28 clients use subscriptions/listen over POST instead.",
+      "For clients of the 2025 revisions: with the Mcp-Session-Id that initialize answered, an event stream of notifications/resources/updated for the boards the session subscribed to (resources/subscribe), while the caller may read them. It counts against the user's open event streams (429 past them, as subscriptions/listen does) and ends when the key or connected app is revoked or the user leaves the workspace. 405 without a session id; 2026-07-28 clients use subscriptions/listen over POST instead.",
     requestHeaders: ["Mcp-Session-Id"],
     success: { status: 200, description: "The event stream (text/event-stream) of JSON-RPC notifications.", eventStream: true },
     errors: [401, 404, 405],

@@ -2,6 +2,7 @@ import type { Principal } from "@/lib/request/principal";
 import { rateLimitConfig } from "./rate-limit-config";
 import { rateLimitedError } from "./rate-limited-error";
 import type { RateLimitState } from "../request/rate-limit-state";
+import { currentRequestContext } from "../request/request-context";
 import { sharedCounterStore } from "./shared-counter-store";
 import { SyncedCounters } from "./synced-counters";
 
@@ -31,4 +32,17 @@ export function countRequest(principal: Principal): RateLimitState | undefined {
 
 export function assertWithinRequestRate(state: RateLimitState | undefined): void {
   if (state?.exceeded) throw rateLimitedError("Too many requests for this caller", state.resetAt);
+}
+
+/**
+ * One HTTP request that carries `calls` more requests (an MCP batch of JSON-RPC messages) is
+ * charged for each: 429 for the whole batch, nothing of it run, once the budget does not hold them.
+ * The answer's X-RateLimit-* headers report the budget after them.
+ */
+export function chargeBatchCalls(principal: Principal, calls: number): void {
+  let state: RateLimitState | undefined;
+  for (let call = 0; call < calls && !state?.exceeded; call++) state = countRequest(principal);
+  const context = currentRequestContext();
+  if (context && state) context.rateLimit = state;
+  assertWithinRequestRate(state);
 }

@@ -131,7 +131,11 @@ describe("MCP at 2026-07-28 (the SDK's v2 client)", () => {
         const completion = await client.complete({ ref: { type: "ref/prompt", name: "summarize_board" }, argument: { name: "snapId", value: "Modern" } });
         expect(completion.completion.values).toContain(snap.id);
         const prompt = await client.getPrompt({ name: "summarize_board", arguments: { snapId: snap.id } });
-        expect(prompt.messages[1]!.content).toMatchObject({ type: "resource", resource: { uri } });
+        // The board goes to the model marked as users' content (lib/mcp/user-content.ts).
+        expect(prompt.messages[0]!.content).toMatchObject({
+          type: "text",
+          text: expect.stringMatching(/<user-content>\n\{[^]*"Modern board"[^]*\n<\/user-content>$/),
+        });
       } finally {
         await client.close();
       }

@@ -76,7 +76,14 @@ describe("MCP server at /api/mcp", () => {
     const snap = (created.structuredContent as any).snap;
     expect(snap).toMatchObject({ title: "Agent board", userId: team.owner.id, lines: [] });
     expect(snap.cards).toHaveLength(4);
-    expect(JSON.parse((created.content[0] as { text: string }).text)).toEqual(created.structuredContent);
+    // The text is the same JSON, marked as users' content for the model (lib/mcp/user-content.ts).
+    const [notice, open, json, close] = (created.content[0] as { text: string }).text.split("\n");
+    expect([notice!.startsWith("Between <user-content> and </user-content> is JSON written by this service's users"), open, close]).toEqual([
+      true,
+      "<user-content>",
+      "</user-content>",
+    ]);
+    expect(JSON.parse(json!)).toEqual(created.structuredContent);
 
     const ids: string[] = snap.cards.map((card: { id: string }) => card.id);
     const filled = await call(client, "update_cards", {

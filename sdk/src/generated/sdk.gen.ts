@@ -1655,7 +1655,7 @@ export const mcpEndSession = <ThrowOnError extends boolean = false>(options?: Op
 /**
  * MCP notification stream (2025 revisions)
  *
- * For clients of the 2025 revisions: with the Mcp-Session-Id that initialize answered, an event stream of notifications/resources/updated for the boards the session subscribed to (resources/subscribe). 405 without a session id; 2026-07-28 clients use subscriptions/listen over POST instead.
+ * For clients of the 2025 revisions: with the Mcp-Session-Id that initialize answered, an event stream of notifications/resources/updated for the boards the session subscribed to (resources/subscribe), while the caller may read them. It counts against the user's open event streams (429 past them, as subscriptions/listen does) and ends when the key or connected app is revoked or the user leaves the workspace. 405 without a session id; 2026-07-28 clients use subscriptions/listen over POST instead.
  */
 export const mcpNotificationStream = <ThrowOnError extends boolean = false>(options?: Options<McpNotificationStreamData, ThrowOnError, McpNotificationStreamResponse>) => (options?.client ?? client).sse.get<McpNotificationStreamResponses, McpNotificationStreamErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { scheme: 'bearer', type: 'http' }],

@@ -7532,9 +7532,9 @@ export type McpErrors = {
      */
     406: McpResponse;
     /**
-     * A malformed or unacceptable MCP message: a JSON-RPC error.
+     * The body is over 1 MB (8 MB for card batches).
      */
-    413: McpResponse;
+    413: Error;
     /**
      * A malformed or unacceptable MCP message: a JSON-RPC error.
      */
