@@ -3,7 +3,7 @@ import type { ErrorDetail } from "../errors/api-error";
 /**
  * Keys that name an object's prototype. JSON.parse makes `__proto__` an ordinary own key, but zod's
  * records skip it and a spread or assignment would reach the prototype, so input carrying any of
- * them is refused whole (docs/SECURITY.md, "API3"), in every record field as in every object.
+ * them is refused whole (docs/SECURITY.md, "OWASP API Security Top 10, item by item", API3), in every record field as in every object.
  */
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 

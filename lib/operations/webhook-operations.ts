@@ -18,7 +18,7 @@ import { webhookIdParam } from "./path-params";
 
 /**
  * Webhooks and the event feed. Connected apps (OAuth tokens) never manage webhooks (403): a webhook
- * would go on delivering after the app is revoked (docs/SECURITY.md, "OAuth 2.1").
+ * would go on delivering after the app is revoked (docs/SECURITY.md, "OAuth (connected apps)").
  */
 export const WEBHOOK_OPERATIONS = {
   listWebhooks: declareOperation({

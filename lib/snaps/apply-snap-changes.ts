@@ -58,7 +58,7 @@ export async function applySnapChangesIn(
   { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<SnapChangesResult> {
   // Conditional or not, the version the change was made against goes with its live event, as a
-  // Base-Version header would (docs/API.md, "Versions and live updates").
+  // Base-Version header would (docs/API.md, "Changes", Conditional).
   const context = currentSnapWrite();
   if (context && context.baseVersion === null && baseVersion !== undefined) context.baseVersion = baseVersion;
 

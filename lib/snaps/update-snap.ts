@@ -38,7 +38,7 @@ interface LockedSnap extends SnapAccessFacts {
 export async function updateSnap(principal: Principal, snapId: string, input: SnapUpdate, { ifMatch }: { ifMatch?: IfMatch } = {}): Promise<void> {
   const changesSharing = SHARING_FIELDS.some((field) => input[field] !== undefined);
   // A public link or a wider share outlives the app's connection, and the consent page never offers
-  // it: sharing is the person's own decision (docs/SECURITY.md, "OAuth 2.1").
+  // it: sharing is the person's own decision (docs/SECURITY.md, "OAuth (connected apps)").
   if (changesSharing && principal.via === "oauth") {
     throw new ApiError("FORBIDDEN", "Connected apps cannot change who can see a snap (isPublic, sharedWithWorkspace, shareMode): sign in to the web app");
   }
@@ -56,7 +56,7 @@ export async function updateSnap(principal: Principal, snapId: string, input: Sn
     assertSnapAccess(principal, snap, changesSharing ? "manage" : "edit");
     const folder = snap.folderName === null ? null : { name: snap.folderName };
     assertIfMatch(ifMatch, snapEtag({ id: snapId, updatedAt: snap.updatedAt, folderId: snap.folderId, folder }), "snap");
-    // Folders are the workspace's: a guest editor (docs/SECURITY.md, "Guests") neither sees nor files into them.
+    // Folders are the workspace's: a guest editor (docs/SECURITY.md, "Board members and guests") neither sees nor files into them.
     if (input.folderId !== undefined && principal.workspaceId !== snap.workspaceId) {
       throw new ApiError("FORBIDDEN", "Only members of the snap's workspace may file it in a folder", [
         { path: "folderId", message: "Not in this snap's workspace" },
