@@ -83,9 +83,9 @@ test("a file attached from the inspector shows as a chip and a paperclip, downlo
   await page.emulateMedia({ colorScheme: "light" });
   await member.screenshot({ path: `${ARTIFACTS}/card-attachments-member.png` });
 
-  // A refused removal comes back, with the server's message.
-  await page.route("**/api/snaps/cards/batch", (route) =>
-    route.request().method() === "PATCH"
+  // A refused removal comes back, with the server's message (the board sends every card edit as one change).
+  await page.route("**/api/snaps/*/changes", (route) =>
+    route.request().method() === "POST"
       ? route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "CONFLICT", message: "Refused for the test" } }) })
       : route.continue(),
   );
@@ -93,7 +93,7 @@ test("a file attached from the inspector shows as a chip and a paperclip, downlo
   await expect(attachments.getByRole("listitem")).toHaveCount(1);
   await expect(page.getByText("Refused for the test")).toBeVisible();
   await expect(attachments.getByRole("listitem")).toHaveCount(2);
-  await page.unroute("**/api/snaps/cards/batch");
+  await page.unroute("**/api/snaps/*/changes");
 
   // Removed with the keyboard; the other browser follows.
   await attachments.getByRole("button", { name: "Remove budget.csv" }).focus();

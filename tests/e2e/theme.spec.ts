@@ -71,9 +71,9 @@ test("the toast is dark with light text in both themes, success and error alike;
   await page.clock.runFor(10_000); // past the toast's time on screen (components/ui/toast.tsx)
   await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeHidden();
 
-  // An error: the server refuses a delete, the card comes back and the toast says why.
-  await page.route("**/api/snaps/cards/*", (route) =>
-    route.request().method() === "DELETE"
+  // An error: the server refuses a delete (the board's one change), the card comes back and the toast says why.
+  await page.route("**/api/snaps/*/changes", (route) =>
+    route.request().method() === "POST"
       ? route.fulfill({ status: 403, json: { error: { code: "FORBIDDEN", message: "You cannot delete this card" } } })
       : route.fallback(),
   );
