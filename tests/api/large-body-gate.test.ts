@@ -15,6 +15,7 @@ import { startAppServer, type AppServer } from "../setup/app-server";
 import { countCards, insertSnap } from "./card-fixtures";
 import { createTeam, sql, type Team } from "./fixtures";
 import { api, databaseUrl } from "./helpers";
+import { mcp2026Request } from "./mcp-2026-request";
 
 const METRICS_TOKEN = randomBytes(24).toString("base64url");
 const AT_ONCE = 12;
@@ -57,44 +58,9 @@ function maximalChange(): string {
   return body;
 }
 
-/** A 2026-07-28 request by hand (the envelope and headers the revision writes), optionally declaring tasks. */
-async function mcpCall(key: string, method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}) {
-  const name = (params.name ?? params.taskId) as string | undefined;
-  const response = await fetch(`${server.baseUrl}/api/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${key}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      ...(name ? { "mcp-name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "gate-test", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const json = text.startsWith("{")
-    ? JSON.parse(text)
-    : JSON.parse(
-        text
-          .split("\n")
-          .find((line) => line.startsWith("data: "))!
-          .slice(6),
-      );
-  return { status: response.status, retryAfter: response.headers.get("retry-after"), body: json };
-}
+/** A 2026-07-28 request to this file's server, optionally declaring tasks. */
+const mcpCall = (key: string, method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}) =>
+  mcp2026Request(`${server.baseUrl}/api/mcp`, key, method, params, capabilities);
 
 /** The task's final state, polled as a client does until it is no longer working. */
 async function finishedTask(key: string, taskId: string) {

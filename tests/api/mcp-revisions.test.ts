@@ -7,6 +7,7 @@ import { api, baseUrl, documentedFetch } from "./helpers";
 import { createTeam, type Team } from "./fixtures";
 import { insertSnap } from "./card-fixtures";
 import { obtainTokens } from "./oauth-helpers";
+import { mcp2026Request } from "./mcp-2026-request";
 
 const endpoint = new URL(`${baseUrl}/api/mcp`);
 const PNG_SIGNATURE = "iVBORw0KGgo";
@@ -35,44 +36,8 @@ async function legacy(token: string) {
   return client;
 }
 
-/** A 2026-07-28 request by hand: the envelope and the standard headers, as the revision writes them. */
-async function modernRaw(token: string, method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}) {
-  const name = (params.name ?? params.uri ?? params.taskId) as string | undefined;
-  const response = await fetch(endpoint, {
-    method: "POST",
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json, text/event-stream",
-      "MCP-Protocol-Version": "2026-07-28",
-      "Mcp-Method": method,
-      ...(name ? { "Mcp-Name": name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-          "io.modelcontextprotocol/clientCapabilities": capabilities,
-        },
-      },
-    }),
-  });
-  const text = await response.text();
-  const json = text.startsWith("{")
-    ? JSON.parse(text)
-    : JSON.parse(
-        text
-          .split("\n")
-          .find((line) => line.startsWith("data: "))!
-          .slice(6),
-      );
-  return { status: response.status, body: json };
-}
+const modernRaw = (token: string, method: string, params: Record<string, unknown>, capabilities: Record<string, unknown> = {}) =>
+  mcp2026Request(endpoint, token, method, params, capabilities);
 
 const snapOf = (result: unknown) => (result as CallToolResult).structuredContent!.snap as { id: string; title: string; cards: { id: string }[] };
 
