@@ -52,6 +52,9 @@ const securityHeaders = [
 const nextConfig = {
   // Another build folder lets parallel checkouts' test runs share one tree without clobbering.
   distDir,
+  // The container image (Containerfile) builds with NEXT_OUTPUT=standalone: the server and only the
+  // files it uses, in .next/standalone, run by the launcher in place of `next start`.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   reactStrictMode: true,
   // CI runs `npm run typecheck` (the same compiler over app, lib and tests) beside its tests, so its

@@ -15,12 +15,18 @@ const root = fileURLToPath(new URL("../", import.meta.url));
 // One compiled launcher per checkout: it carries its checkout's path (the define below), and
 // checkouts that share one node_modules (a symlink) would otherwise all run the last one compiled.
 const checkout = createHash("sha256").update(root).digest("hex").slice(0, 12);
-const outdir = path.join(root, "node_modules", ".cache", "snap-launcher", checkout);
+/**
+ * A deployment without the sources (the container image, Containerfile) carries the launcher
+ * compiled beforehand in launcher/ (scripts/compile-launcher-bundle.mjs).
+ */
+const prebuilt = !existsSync(path.join(root, "scripts", "start.ts"));
+const outdir = prebuilt ? path.join(root, "launcher") : path.join(root, "node_modules", ".cache", "snap-launcher", checkout);
 const entryPoints = { start: "scripts/start.ts", "job-worker": "scripts/job-worker.ts" };
 const outfiles = Object.keys(entryPoints).map((name) => path.join(outdir, `${name}.mjs`));
 const inputsFile = path.join(outdir, "inputs.json");
 
 function isStale() {
+  if (prebuilt) return false;
   if (![...outfiles, inputsFile].every((file) => existsSync(file))) return true;
   const builtAt = Math.min(...outfiles.map((file) => statSync(file).mtimeMs));
   const inputs = JSON.parse(readFileSync(inputsFile, "utf8"));

@@ -15,11 +15,17 @@ import { applyMigrations } from "../lib/db/migrate.ts";
 import { IN_FLIGHT_LIMIT_SECONDS, shutdownDrainSeconds } from "../lib/http/shutdown-settings.ts";
 import { staleBuildReason } from "./ensure-build.ts";
 import { spawnJobWorker } from "./job-worker-process.ts";
-import { keepAliveArgs } from "./server-keep-alive.ts";
+import { KEEP_ALIVE_TIMEOUT_MS, keepAliveArgs } from "./server-keep-alive.ts";
 import { serverNodeOptions } from "./server-node-options.ts";
 
 process.chdir(PROJECT_ROOT); // next and the migration runner resolve paths from the project root
 const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next"); // run with node: portable, no shell
+/**
+ * Next's standalone output (the container image, Containerfile): a build made beforehand, with its
+ * own server.js in place of `next start` and no sources or Next CLI to build with.
+ */
+const STANDALONE_SERVER = "server.js";
+const standalone = existsSync(path.join(PROJECT_ROOT, STANDALONE_SERVER));
 const log = (line: string) => console.log(`[start] ${line}`);
 
 /** AUTH_SECRET from the environment, else one generated once and kept in <data folder>/auth-secret. */
@@ -57,10 +63,10 @@ interface Exit {
 }
 const describeExit = ({ code, signal }: Exit) => (signal ? `killed by ${signal}` : `exit code ${code}`);
 
-/** Runs `next <args>`; resolves with how it ended. */
+/** Runs `node <args>` (Next's CLI, or a standalone build's server.js); resolves with how it ended. */
 function next(args: string[], env: NodeJS.ProcessEnv): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    child = spawn(process.execPath, [NEXT_BIN, ...args], { env, stdio: "inherit" });
+    child = spawn(process.execPath, args, { env, stdio: "inherit" });
     child.once("error", reject);
     child.once("exit", (code, signal) => {
       child = undefined;
@@ -207,11 +213,12 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} 
  * Without Next's type check: a first start need not check the types, `npm run typecheck` (CI) does.
  */
 async function buildIfStale(): Promise<number> {
+  if (standalone) return 0;
   const staleBecause = staleBuildReason();
   if (!staleBecause) return 0;
   const started = Date.now();
   log(`building the app: ${staleBecause}`);
-  const built = await next(["build"], { ...process.env, SKIP_BUILD_TYPECHECK: "1" });
+  const built = await next([NEXT_BIN, "build"], { ...process.env, SKIP_BUILD_TYPECHECK: "1" });
   if (stopping) return 0;
   if (built.code !== 0) {
     log(`next build failed (${describeExit(built)})`);
@@ -282,7 +289,9 @@ async function main(): Promise<number> {
   log(`first time? create an account at http://${shown}:${port}/sign-up`);
   // NEXT_MANUAL_SIG_HANDLE: next start leaves SIGTERM to the app's own drain (lib/http/graceful-shutdown.ts).
   const appEnv = { ...env, JOB_WORKER: workerPlace === "app" ? "app" : "off", NEXT_MANUAL_SIG_HANDLE: "true" };
-  return serve(["start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], appEnv);
+  // server.js reads the port, the host name and the keep-alive from the environment.
+  if (standalone) return serve([STANDALONE_SERVER], { ...appEnv, KEEP_ALIVE_TIMEOUT: String(KEEP_ALIVE_TIMEOUT_MS) });
+  return serve([NEXT_BIN, "start", "-p", port, ...(hostname ? ["-H", hostname] : []), ...keepAliveArgs()], appEnv);
 }
 
 main().then(exit, (error: unknown) => {

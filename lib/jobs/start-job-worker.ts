@@ -162,7 +162,10 @@ export async function startJobWorkerOrRetry(): Promise<void> {
  */
 async function migrateJobQueue(): Promise<void> {
   const migrationPool = new pg.Pool({ connectionString: directDatabaseUrl(), max: 1 });
-  migrationPool.on("error", (error) => logger.warn({ component: "job-queue", err: error }, "job queue migration connection lost"));
+  const connectionLost = (error: Error) => logger.warn({ component: "job-queue", err: error }, "job queue migration connection lost");
+  // An idle connection's error reaches the pool; a checked-out client's only the client (graphile-worker asks for both).
+  migrationPool.on("error", connectionLost);
+  migrationPool.on("connect", (client) => client.on("error", connectionLost));
   try {
     await runMigrations({ pgPool: migrationPool, logger: queueLogger });
   } finally {

@@ -101,6 +101,11 @@ describe("npm start's launcher", () => {
     expect(launcher!.args.slice(-1)).toEqual(["scripts/start.mjs"]);
   });
 
+  it("starts without graphile-worker's warning of a pool missing error handlers (the queue's migration pool has both)", () => {
+    expect(output.text).toContain("Ready in");
+    expect(output.text).not.toMatch(/Your pool doesn't have/);
+  });
+
   it("starts next-server again when it is killed (kill -9), and says why", async () => {
     const { server } = launcherAndServer();
     expect(server).toBeDefined();
