@@ -1,6 +1,7 @@
 /**
  * `node scripts/compile-launcher-bundle.mjs OUT_DIR`: the launcher (scripts/start.ts), the job
- * worker (scripts/job-worker.ts) and the admin CLI (scripts/cli.ts) as self-contained ES modules in
+ * worker (scripts/job-worker.ts), the admin CLI (scripts/cli.ts) and the migration step
+ * (scripts/migrate.ts) as self-contained ES modules in
  * OUT_DIR/launcher, for a deployment that carries Next's standalone output and not the sources or
  * the full node_modules (the container image, Containerfile). Unlike scripts/start.mjs's own
  * compile, the packages are bundled too; only those with native code or files of their own to
@@ -26,7 +27,7 @@ const emptyServerOnly = {
 
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { start: "scripts/start.ts", "job-worker": "scripts/job-worker.ts", cli: "scripts/cli.ts" },
+  entryPoints: { start: "scripts/start.ts", "job-worker": "scripts/job-worker.ts", cli: "scripts/cli.ts", migrate: "scripts/migrate.ts" },
   outdir: path.join(path.resolve(outRoot), "launcher"),
   outExtension: { ".js": ".mjs" },
   bundle: true,
