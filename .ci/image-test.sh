@@ -56,7 +56,7 @@ for _ in $(seq 1 120); do
 done
 [ "$(podman inspect --format '{{.State.Health.Status}}' "$container")" = healthy ] || { podman logs "$container"; echo "never healthy" >&2; exit 1; }
 mark "healthy (HEALTHCHECK)"
-[ "$(podman exec "$container" cat /proc/1/comm)" = node ] || { echo "PID 1 is not node" >&2; exit 1; }
+[ "$(podman exec "$container" sh -c "tr '\\0' ' ' </proc/1/cmdline")" = "node scripts/start.mjs " ] || { echo "PID 1 is not the launcher on node" >&2; exit 1; }
 [ "$(podman exec "$container" id -un)" = node ] || { echo "not running as node" >&2; exit 1; }
 
 # The admin CLI inside the container (docs/OPERATIONS.md, "Container image"): a user and an API key.
@@ -79,8 +79,15 @@ mark "a board, an uploaded image (in /data), its thumbnail and the PNG export"
 memory=$(podman exec "$container" sh -c 'total=0; for pid in $(ls /proc | grep -E "^[0-9]+$"); do pss=$(awk "/^Pss:/ {print \$2}" /proc/$pid/smaps_rollup 2>/dev/null); total=$((total + ${pss:-0})); done; echo $((total / 1024))')
 mark "memory: ${memory} MB PSS, every process of the container"
 
-# podman stop sends SIGTERM: the launcher drains the server (health 503 meanwhile) and exits 0.
-podman stop --time 60 "$container" >/dev/null
+# podman stop sends SIGTERM: the launcher drains the server (health 503 "draining" meanwhile, while
+# requests are still served) and exits 0.
+podman stop --time 60 "$container" >/dev/null &
+stopping=$!
+until curl -sS "$base/api/health" 2>/dev/null | grep -q draining; do
+  kill -0 "$stopping" 2>/dev/null || { echo "stopped without draining" >&2; exit 1; }
+done
+curl -fsS "${auth[@]}" -o /dev/null "$base/api/snaps/$snap_id"
+wait "$stopping"
 exit_code=$(podman inspect --format '{{.State.ExitCode}}' "$container")
 podman logs "$container" 2>&1 | tail -n 5
 [ "$exit_code" = 0 ] || { echo "podman stop: exit code $exit_code" >&2; exit 1; }
