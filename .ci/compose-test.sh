@@ -68,10 +68,10 @@ base="http://127.0.0.1:$port"
 snap=$(curl -fsS -H "Authorization: Bearer $key" -H 'Content-Type: application/json' -d '{"rows":1,"cols":1}' "$base/api/snaps")
 snap_id=$(node -e 'console.log(JSON.parse(process.argv[1]).snap.id)' "$snap")
 curl -fsS -H "Authorization: Bearer $key" --data-binary @public/icon-192.png "$base/api/snaps/$snap_id/files?name=icon.png" >/dev/null
-podman exec "${project}_s3_1" sh -c 'find /data/snap-board -type f | grep -q .' || { echo "the upload is not in the S3 store" >&2; exit 1; }
+podman exec "${project}_s3_1" sh -c 'find /data/snap-board -type f | grep . >/dev/null' || { echo "the upload is not in the S3 store" >&2; exit 1; }
 mark "CLI, a board and an upload in the S3 store's volume"
 
 compose stop app >/dev/null 2>&1
 [ "$(podman inspect --format '{{.State.ExitCode}}' "$app")" = 0 ] || { podman logs "$app" | tail; echo "the app did not exit 0" >&2; exit 1; }
-podman logs "$app" 2>&1 | grep -q "SIGTERM: stopping"
+podman logs "$app" 2>&1 | grep "SIGTERM: stopping" >/dev/null || { echo "no drain in the log" >&2; exit 1; }
 mark "stopped: drained, exit 0"

@@ -33,7 +33,9 @@ mark "built: $((size / 1000000)) MB"
 database="snap_image_$(date +%s)_$$"
 container="snap-image-$$"
 volume="snap-image-data-$$"
+png=$(mktemp)
 cleanup() {
+  rm -f "$png"
   podman rm --force --time 0 "$container" >/dev/null 2>&1 || true
   podman volume rm --force "$volume" >/dev/null 2>&1 || true
   psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1 || true
@@ -68,12 +70,13 @@ mark "CLI: user and API key made"
 
 snap=$(curl -fsS "${auth[@]}" -H 'Content-Type: application/json' -d '{"title":"From the image","rows":2,"cols":2}' "$base/api/snaps")
 snap_id=$(node -e 'console.log(JSON.parse(process.argv[1]).snap.id)' "$snap")
-curl -fsS "${auth[@]}" "$base/api/snaps/$snap_id" | grep -q '"From the image"'
+curl -fsS "${auth[@]}" "$base/api/snaps/$snap_id" | grep '"From the image"' >/dev/null
 file=$(curl -fsS "${auth[@]}" -H 'Content-Type: application/octet-stream' --data-binary @public/icon-192.png "$base/api/snaps/$snap_id/files?name=icon.png")
 file_id=$(node -e 'const f = JSON.parse(process.argv[1]).file; if (!f.thumbnailUrl) throw new Error("no thumbnail"); console.log(f.id)' "$file")
 curl -fsS "${auth[@]}" -o /dev/null "$base/api/files/$file_id?size=thumb"
-podman exec "$container" sh -c 'find /data/files -type f | grep -q .' || { echo "the upload is not in the /data volume" >&2; exit 1; }
-curl -fsS "${auth[@]}" "$base/api/snaps/$snap_id/export?format=png" | head -c 8 | od -An -c | grep -q 'P   N   G' || { echo "no PNG export" >&2; exit 1; }
+podman exec "$container" sh -c 'find /data/files -type f | grep . >/dev/null' || { echo "the upload is not in the /data volume" >&2; exit 1; }
+curl -fsS "${auth[@]}" -o "$png" "$base/api/snaps/$snap_id/export?format=png"
+[ "$(head -c 4 "$png" | tail -c 3)" = PNG ] || { echo "no PNG export" >&2; exit 1; }
 mark "a board, an uploaded image (in /data), its thumbnail and the PNG export"
 
 memory=$(podman exec "$container" sh -c 'total=0; for pid in $(ls /proc | grep -E "^[0-9]+$"); do pss=$(awk "/^Pss:/ {print \$2}" /proc/$pid/smaps_rollup 2>/dev/null); total=$((total + ${pss:-0})); done; echo $((total / 1024))')
@@ -83,7 +86,7 @@ mark "memory: ${memory} MB PSS, every process of the container"
 # requests are still served) and exits 0.
 podman stop --time 60 "$container" >/dev/null &
 stopping=$!
-until curl -sS "$base/api/health" 2>/dev/null | grep -q draining; do
+until curl -sS "$base/api/health" 2>/dev/null | grep draining >/dev/null; do
   kill -0 "$stopping" 2>/dev/null || { echo "stopped without draining" >&2; exit 1; }
 done
 curl -fsS "${auth[@]}" -o /dev/null "$base/api/snaps/$snap_id"
@@ -91,5 +94,5 @@ wait "$stopping"
 exit_code=$(podman inspect --format '{{.State.ExitCode}}' "$container")
 podman logs "$container" 2>&1 | tail -n 5
 [ "$exit_code" = 0 ] || { echo "podman stop: exit code $exit_code" >&2; exit 1; }
-podman logs "$container" 2>&1 | grep -q "SIGTERM: stopping" || { echo "no drain in the log" >&2; exit 1; }
+podman logs "$container" 2>&1 | grep "SIGTERM: stopping" >/dev/null || { echo "no drain in the log" >&2; exit 1; }
 mark "podman stop: drained, exit 0"
