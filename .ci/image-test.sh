@@ -66,7 +66,8 @@ email="image-$$@example.com"
 podman exec "$container" node launcher/cli.mjs user:create --email "$email" --password "correct-horse-42" --name Image >/dev/null
 key=$(podman exec "$container" node launcher/cli.mjs apikey:create --email "$email" --name image 2>/dev/null | tail -n 1)
 auth=(-H "Authorization: Bearer $key")
-mark "CLI: user and API key made"
+podman exec "$container" node launcher/migrate.mjs | grep "up to date" >/dev/null || { echo "launcher/migrate.mjs failed" >&2; exit 1; }
+mark "CLI: user and API key made; the migration step (the Kubernetes Job's) finds the database up to date"
 
 snap=$(curl -fsS "${auth[@]}" -H 'Content-Type: application/json' -d '{"title":"From the image","rows":2,"cols":2}' "$base/api/snaps")
 snap_id=$(node -e 'console.log(JSON.parse(process.argv[1]).snap.id)' "$snap")
