@@ -163,7 +163,11 @@ async function main() {
         withoutDeviceQueue: { p50: round(percentile(times.without, 0.5)), p95: round(percentile(times.without, 0.95)), count: times.without.length },
         addedByDeviceQueueAtP95: round(percentile(times.with, 0.95) - percentile(times.without, 0.95)),
       },
-      deviceWriteMainThreadMs: { p50: round(percentile(deviceMs, 0.5), 100), p95: round(percentile(deviceMs, 0.95), 100), max: round(Math.max(...deviceMs), 100) },
+      deviceWriteMainThreadMs: {
+        p50: round(percentile(deviceMs, 0.5), 100),
+        p95: round(percentile(deviceMs, 0.95), 100),
+        max: round(Math.max(...deviceMs), 100),
+      },
       backlog: { changes: BACKLOG, secondsUntilAllOnServer: round(backlogSeconds) },
     };
     console.log(JSON.stringify(figures, null, 2));

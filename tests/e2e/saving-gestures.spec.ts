@@ -105,7 +105,8 @@ test("two tabs of one board: a change queued offline in one is sent once when th
   await Promise.all([openBoard(page, snap.id), openBoard(second, snap.id)]);
   const sent: { key: string; status: number }[] = [];
   context.on("response", (response) => {
-    if (response.url().endsWith(`/api/snaps/${snap.id}/changes`)) sent.push({ key: response.request().headers()["idempotency-key"] ?? "", status: response.status() });
+    if (response.url().endsWith(`/api/snaps/${snap.id}/changes`))
+      sent.push({ key: response.request().headers()["idempotency-key"] ?? "", status: response.status() });
   });
 
   await context.setOffline(true);
@@ -148,7 +149,9 @@ test("a change queued offline for a card someone else deleted meanwhile does not
   // The board says what became of the edit (a notice of a few seconds), and does not keep a card the server no longer has.
   const said = page.getByRole("status").filter({ hasText: /Couldn't save.*undone|deleted/ });
   await Promise.all([
-    expect(said).toBeVisible().then(() => page.screenshot({ path: "tests/artifacts/saving-deleted-meanwhile.png" })),
+    expect(said)
+      .toBeVisible()
+      .then(() => page.screenshot({ path: "tests/artifacts/saving-deleted-meanwhile.png" })),
     expect(page.getByRole("gridcell", { name: /Budget/ })).toHaveCount(0),
   ]);
   expect((await cardsOf(page, snap.id)).some((card) => card.id === target.id)).toBe(false);

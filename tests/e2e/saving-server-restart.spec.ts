@@ -71,7 +71,8 @@ test("the app server stopped mid-edit: the board keeps typing, says it waits, an
   // Every answer of POST /changes from here on, by Idempotency-Key.
   const answered: { key: string; status: number }[] = [];
   page.on("response", (response) => {
-    if (response.url().endsWith(`/api/snaps/${snapId}/changes`)) answered.push({ key: response.request().headers()["idempotency-key"] ?? "", status: response.status() });
+    if (response.url().endsWith(`/api/snaps/${snapId}/changes`))
+      answered.push({ key: response.request().headers()["idempotency-key"] ?? "", status: response.status() });
   });
 
   await app!.stop();
