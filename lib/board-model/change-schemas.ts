@@ -101,5 +101,7 @@ export const snapChangesResponseSchema = z.object({
     ),
   missing: z
     .array(z.object({ cardId: idSchema, deletedBy: mergeActorSchema.nullable(), version: z.number().int().min(1).nullable() }))
-    .describe("With skipMissing: the cards named that are not in this snap, left out; who deleted them and at which version when the snap's last 500 events tell, else null."),
+    .describe(
+      "With skipMissing: the cards named that are not in this snap, left out; who deleted them and at which version when the snap's last 500 events tell, else null.",
+    ),
 });

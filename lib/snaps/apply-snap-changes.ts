@@ -97,7 +97,13 @@ export async function applySnapChangesIn(
     (index) => (index < update.length ? `update.${index}.id` : `delete.${index - update.length}`),
     "Card",
   );
-  const missing = skipMissing ? await readMissing(tx, snapId, named.filter((id) => cards.get(id)?.snapId !== snapId)) : [];
+  const missing = skipMissing
+    ? await readMissing(
+        tx,
+        snapId,
+        named.filter((id) => cards.get(id)?.snapId !== snapId),
+      )
+    : [];
   // A range write that finds every cell already as asked changes nothing, and moves no version.
   if (create.length + update.length + deletes.length === 0) return { version: snap.version, created: [], updated: [], deleted: [], overwritten: [], missing };
   // A Base-Version note older than the snap: what others wrote since, this change may overwrite.

@@ -4,6 +4,9 @@ import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "../live/board-remote";
 import { BoardSync, type SaveState, type SyncEvents } from "../live/board-sync";
 import type { ServerState } from "../live/server-state";
+import { serverStateChanges } from "../live/server-state-changes";
+import { mergeNotice } from "../live/merge-notice";
+import { cardName } from "../live/conflict-notice";
 import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
 import { cardIndex } from "../grid/card-index";
 import { guardUndo, type RemoteTouch } from "./undo-guard";
@@ -54,13 +57,22 @@ export class BoardStore {
         this.emit();
       },
       onRefused: (state: ServerState, message: string) => {
-        this.dispatch({ type: "server", state });
+        this.applyServerState(state);
         this.history.clear();
         this.refreshHistory();
         this.notify(`Couldn't save: ${message.replace(/[.!?]?$/, ".")} The change was undone.`, "error");
       },
       baseVersion: () => this.remote.version,
       onSaved: (saved) => this.remote.saved(saved),
+      onMerged: (report) => {
+        const index = cardIndex(this.doc.cards);
+        const message = mergeNotice(report, (id) => {
+          const card = index.get(id);
+          return card ? cardName(card) : "A card";
+        });
+        this.applyServerState({ removeCards: report.deleted.map((item) => item.cardId) });
+        this.notify(message, "info");
+      },
       onSettled: () => this.remote.drain(),
     };
     this.sync = createSync ? createSync(events) : new BoardSync(initial.snap.id, initial, events);
@@ -124,7 +136,7 @@ export class BoardStore {
     const known = cardIndex(this.doc.cards);
     const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
     // Not kept as confirmed state: an untouched card is as the server has it (BoardSync.keepConfirmed).
-    this.dispatch({ type: "server", state: { upsertCards: fresh } });
+    this.applyServerState({ upsertCards: fresh });
   };
 
   /** Every card is in: other people's changes that waited for them are applied. */
@@ -144,7 +156,7 @@ export class BoardStore {
   applyRemote(state: ServerState, touched: string[], actor: string): void {
     this.remoteSeq += 1;
     for (const key of touched) this.touches.set(key, { seq: this.remoteSeq, actor });
-    this.dispatch({ type: "server", state });
+    this.applyServerState(state);
   }
 
   /**
@@ -156,7 +168,7 @@ export class BoardStore {
   snapSaved(snap: Partial<BoardSnap>): void {
     const saving = this.sync.savingSnapFields();
     const taken = Object.fromEntries(Object.entries(snap).filter(([field]) => !saving.has(field))) as Partial<BoardSnap>;
-    this.dispatch({ type: "snapSaved", snap: taken });
+    this.applyServerState({ snap: taken });
     this.sync.confirmSnap(taken);
   }
 
@@ -193,6 +205,12 @@ export class BoardStore {
   private keepConfirmed(changes: readonly Change[]): void {
     const index = cardIndex(this.doc.cards);
     this.sync.keepConfirmed(changes, (id) => index.get(id));
+  }
+
+  /** The server's state, as the changes that reach it from what the board shows: the same apply as a gesture's, not recorded for undo. */
+  private applyServerState(state: ServerState): void {
+    const changes = serverStateChanges(this.doc, state);
+    if (changes.length) this.dispatch({ type: "apply", changes });
   }
 
   private dispatch(action: BoardAction): void {
