@@ -66,12 +66,14 @@ export class BoardStore {
       onSaved: (saved) => this.remote.saved(saved),
       onMerged: (report) => {
         const index = cardIndex(this.doc.cards);
-        const message = mergeNotice(report, (id) => {
-          const card = index.get(id);
-          return card ? cardName(card) : "A card";
-        });
-        this.applyServerState({ removeCards: report.deleted.map((item) => item.cardId) });
-        this.notify(message, "info");
+        // A card a live event already took off the board was said then ("… deleted … while you were editing it").
+        const said = { ...report, deleted: report.deleted.filter((item) => index.has(item.cardId)) };
+        this.applyServerState({ removeCards: said.deleted.map((item) => item.cardId) });
+        if (said.overwritten.length || said.deleted.length)
+          this.notify(
+            mergeNotice(said, (id) => cardName(index.get(id)!)),
+            "info",
+          );
       },
       onSettled: () => this.remote.drain(),
     };
