@@ -150,7 +150,7 @@ test.describe("lock, with the system clipboard", () => {
     await expect(text).not.toBeEditable();
     await expect(text).toHaveAccessibleDescription(/is locked\. Unlock it first\./);
     await expect(inspector.getByRole("textbox", { name: "Note" })).not.toBeEditable();
-    await expect(inspector.getByRole("spinbutton", { name: "Row" })).toBeDisabled();
+    await expect(inspector.getByRole("spinbutton", { name: "Row", exact: true })).toBeDisabled();
     await expect(inspector.getByRole("button", { name: "Delete card" })).toBeDisabled();
     await expect(inspector.getByRole("button", { name: "Bold" })).toBeEnabled();
     await page.screenshot({ path: `${ARTIFACTS}/board-commands-locked-inspector.png` });

@@ -3,6 +3,8 @@ import { addWorkspaceMember, api, cardAt, createSnap, expectSaved, openBoard, si
 
 // Two accounts (bcrypt), two browser contexts, a board offline and back on a shared 2-core machine.
 test.describe.configure({ timeout: 120_000 });
+// Requests a service worker makes are out of page.route's reach; this test holds the live stream back with it.
+test.use({ serviceWorkers: "block" });
 
 const inspectorOf = (page: Page) => page.getByRole("complementary", { name: "Inspector" });
 
@@ -55,6 +57,11 @@ test("edits made offline over someone else's: later write wins, the person is na
   await page.screenshot({ path: "tests/artifacts/merge-on-return-notice.png" });
   // Not brought back, on the board or on the server; Olive's later notes won.
   await expect(page.getByRole("gridcell", { name: /Venue/ })).toHaveCount(0);
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/Agenda\. Note: Olive: book the room/);
+  // The stream comes back and catches up on Carol's writes: the board keeps what was saved last.
+  await page.unroute("**/api/snaps/*/events**");
+  await expect(page.getByRole("status", { name: /^Live/ })).toBeVisible({ timeout: 30_000 });
+  await expect(cardAt(page, 1, 2)).toHaveAccessibleName(/Budget\. Note: Olive: 2,000/);
   const cards = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards as Card[];
   expect(cards.map((card) => [card.title, card.note])).toEqual([
     ["Agenda", "Olive: book the room"],

@@ -186,10 +186,13 @@ describe("the board under other people's changes", () => {
       message:
         "Alex Smith changed 2 of the cards you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.",
     });
-    // Their event, heard later, says nothing more and changes nothing of mine.
+    // Their event, heard later and read before mine was saved (it carries their title), says nothing more and changes nothing of mine.
     store.dismissNotice();
-    store.remote.receive(change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, {})], cardFields: { srv0: ["title"] } }));
+    store.remote.receive(
+      change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, { title: "Theirs", bold: true })], cardFields: { srv0: ["title", "bold"] } }),
+    );
     expect(store.getNotice()).toBeNull();
+    expect(card(store, "srv0")).toMatchObject({ title: "Mine", bold: true });
   });
 
   it("says who deleted a card I edited while my edit waited, and does not bring it back", async () => {

@@ -1,6 +1,7 @@
 import type { BoardSync, SavedWrite } from "./board-sync";
 import type { ServerState } from "./server-state";
-import type { BoardDoc } from "../state/board-types";
+import type { BoardCard, BoardDoc } from "../state/board-types";
+import { cardIndex } from "../grid/card-index";
 import { conflictMessage, findConflicts } from "./conflict-notice";
 import type { ChangeMessage, ReadyMessage } from "./live-messages";
 import { remoteState, touchedKeys, withPending, type RemoteIds } from "./remote-change";
@@ -140,6 +141,28 @@ export class RemoteChanges {
     });
   }
 
+  /**
+   * An event's cards are read when the stream sends it, which may be before a save of this board
+   * that the server took after it (the event waited while the save was on its way): a field this
+   * board saved at a later version than the event's keeps the board's value, which is the newer.
+   */
+  private withNewerSaves(state: ServerState, version: number): ServerState {
+    if (this.savedFields.size === 0 || !state.upsertCards?.length) return state;
+    const index = cardIndex(this.host.getDoc().cards);
+    const upsertCards = state.upsertCards.map((card) => {
+      const mine = index.get(card.id);
+      if (!mine) return card;
+      let kept: BoardCard | null = null;
+      for (const field of Object.keys(card) as (keyof BoardCard)[]) {
+        if ((this.savedFields.get(`${card.id}:${field}`) ?? 0) <= version) continue;
+        kept ??= { ...card };
+        Object.assign(kept, { [field]: mine[field] });
+      }
+      return kept ?? card;
+    });
+    return { ...state, upsertCards };
+  }
+
   private apply(change: ChangeMessage): void {
     const { sync, getDoc } = this.host;
     const ids: RemoteIds = { localId: sync.localIdOf, deletedHere: sync.deletedHere };
@@ -154,7 +177,7 @@ export class RemoteChanges {
             editingCardId: this.editingCardId,
             savedAt: (id, field) => this.savedFields.get(`${id}:${field}`),
           });
-    const state = remoteState(change, ids);
+    const state = this.withNewerSaves(remoteState(change, ids), change.version);
     const touched = touchedKeys(change, ids);
     sync.acceptRemote(state);
     this.host.applyRemote(withPending(state, sync.pendingCard, sync.pendingSnapPatch), touched, change.actor.name);

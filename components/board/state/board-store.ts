@@ -5,7 +5,7 @@ import { RemoteChanges } from "../live/board-remote";
 import { BoardSync, type SaveState, type SyncEvents } from "../live/board-sync";
 import type { ServerState } from "../live/server-state";
 import { serverStateChanges } from "../live/server-state-changes";
-import { mergeNotice } from "../live/merge-notice";
+import { mergeNotice, type MergeReport } from "../live/merge-notice";
 import { cardName } from "../live/conflict-notice";
 import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
 import { cardIndex } from "../grid/card-index";
@@ -41,6 +41,9 @@ export class BoardStore {
   private rest: "loading" | "loaded" | "failed";
   readonly sync: BoardSync;
   readonly remote: RemoteChanges;
+  /** What the answers of the changes on their way met (docs/SAVING.md), said when they are all answered. */
+  private merged: MergeReport = { overwritten: [], deleted: [] };
+  private readonly mergedNames = new Map<string, string>();
 
   /**
    * createSync: tests can hand in a BoardSync with a fake request function.
@@ -67,15 +70,17 @@ export class BoardStore {
       onMerged: (report) => {
         const index = cardIndex(this.doc.cards);
         // A card a live event already took off the board was said then ("… deleted … while you were editing it").
-        const said = { ...report, deleted: report.deleted.filter((item) => index.has(item.cardId)) };
-        this.applyServerState({ removeCards: said.deleted.map((item) => item.cardId) });
-        if (said.overwritten.length || said.deleted.length)
-          this.notify(
-            mergeNotice(said, (id) => cardName(index.get(id)!)),
-            "info",
-          );
+        const deleted = report.deleted.filter((item) => index.has(item.cardId));
+        for (const { cardId } of deleted) this.mergedNames.set(cardId, cardName(index.get(cardId)!));
+        this.applyServerState({ removeCards: deleted.map((item) => item.cardId) });
+        // Said once the queue is through: changes sent one by one after a wait make one notice.
+        this.merged.overwritten.push(...report.overwritten);
+        this.merged.deleted.push(...deleted);
       },
-      onSettled: () => this.remote.drain(),
+      onSettled: () => {
+        this.sayMerged();
+        this.remote.drain();
+      },
     };
     this.sync = createSync ? createSync(events) : new BoardSync(initial.snap.id, initial, events);
   }
@@ -207,6 +212,18 @@ export class BoardStore {
   private keepConfirmed(changes: readonly Change[]): void {
     const index = cardIndex(this.doc.cards);
     this.sync.keepConfirmed(changes, (id) => index.get(id));
+  }
+
+  private sayMerged(): void {
+    const report = this.merged;
+    if (report.overwritten.length === 0 && report.deleted.length === 0) return;
+    const names = new Map(this.mergedNames);
+    this.merged = { overwritten: [], deleted: [] };
+    this.mergedNames.clear();
+    this.notify(
+      mergeNotice(report, (id) => names.get(id) ?? "A card"),
+      "info",
+    );
   }
 
   /** The server's state, as the changes that reach it from what the board shows: the same apply as a gesture's, not recorded for undo. */
