@@ -35,7 +35,9 @@ describe("parseSearchText", () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // A bound on a hang only: fast-check's first binary-string property sets itself up for about a
+    // second of CPU, many seconds on a busy CI machine, past Vitest's default of 5.
+  }, 60_000);
 });
 
 describe("buildSnippet", () => {
