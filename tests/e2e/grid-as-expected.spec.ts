@@ -191,7 +191,7 @@ for (const viewport of [undefined, PHONE]) {
   test(`find highlights every match, the current one clear of the headers, Enter moves on${viewport ? " (phone)" : ""}`, async ({ page }) => {
     if (viewport) await page.setViewportSize(viewport);
     await signUp(page, "Fin Finder");
-    const snap = await newBoard(page, "Finds", 40, 6, { "3:1": "apple pie", "24:2": "apple tart", "26:4": "apple crumble", "10:0": "pear" });
+    const snap = await newBoard(page, "Finds", 40, 6, { "3:1": "apple pie", "24:2": "apple tart", "26:4": "apple crumble", "4:2": "pear" });
     await openBoard(page, snap.id);
     await page.getByRole("grid").click({ position: { x: 5, y: 5 } });
     await page.keyboard.press("ControlOrMeta+f");
@@ -200,7 +200,7 @@ for (const viewport of [undefined, PHONE]) {
     // Typing goes to the first match at once; every match is marked.
     await expect(page.locator("#board-find-status")).toHaveText("1 of 3");
     await expect(cardAt(page, 4, 2)).toHaveAttribute("data-find", "current");
-    await expect(cardAt(page, 11, 1)).not.toHaveAttribute("data-find", /.*/);
+    await expect(cardAt(page, 5, 3)).not.toHaveAttribute("data-find", /.*/);
     // Enter moves on to the second, scrolled into view below the frozen column headers and the find bar.
     await field.press("Enter");
     await expect(page.locator("#board-find-status")).toHaveText("2 of 3");
@@ -267,4 +267,146 @@ test("Space checks and unchecks the selected to-do", async ({ page }) => {
   await page.keyboard.press("Space");
   await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/to-do, not done/);
   await expect(cardAt(page, 1, 1)).toBeFocused();
+});
+
+/** A paste of what a spreadsheet puts on the clipboard, where the focus is. */
+async function pasteHtml(page: Page, html: string, text: string): Promise<void> {
+  await page.evaluate(
+    ({ html, text }) => {
+      const data = new DataTransfer();
+      data.setData("text/html", html);
+      data.setData("text/plain", text);
+      (document.activeElement ?? document.body).dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { html, text },
+  );
+}
+
+test("a range pasted from Google Sheets keeps its bold, italic, fill and alignment", async ({ page }) => {
+  await signUp(page, "Shea Sheets");
+  const snap = await newBoard(page, "From Sheets", 3, 3, {});
+  await openBoard(page, snap.id);
+  await cardAt(page, 1, 1).click();
+  const cell = (style: string, text: string) => `<td style="overflow:hidden;padding:2px 3px 2px 3px;vertical-align:bottom;${style}">${text}</td>`;
+  const html =
+    '<google-sheets-html-origin><table cellspacing="0" cellpadding="0" dir="ltr" border="1"><tbody>' +
+    `<tr>${cell("background-color:#ffff00;font-weight:bold;", "Name")}${cell("font-style:italic;text-align:center;", "Qty")}</tr>` +
+    `<tr>${cell("", "Tea")}${cell("text-align:right;", "2")}</tr></tbody></table>`;
+  await pasteHtml(page, html, "Name\tQty\nTea\t2");
+  await expect(cardAt(page, 2, 2)).toHaveAccessibleName(/^Row 2, column 2: 2/);
+  await expect
+    .poll(async () =>
+      (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards
+        .filter((card: Card & Record<string, unknown>) => card.title)
+        .map((card: Card & Record<string, unknown>) => [card.title, card.bold, card.italic, card.color, card.textAlign]),
+    )
+    .toEqual([
+      ["Name", true, false, "#ffff00", "left"],
+      ["Qty", false, true, "", "center"],
+      ["Tea", false, false, "", "left"],
+      ["2", false, false, "", "right"],
+    ]);
+  await expect(cardAt(page, 1, 1)).toHaveCSS("font-weight", "700");
+  await page.screenshot({ path: `${ARTIFACTS}/grid-paste-sheets.png` });
+});
+
+test("a restore is one step to undo, and undo does not reach across it", async ({ page }) => {
+  await signUp(page, "Ron Restore");
+  const snap = await newBoard(page, "Restored", 1, 2, { "0:0": "A", "0:1": "B" });
+  await openBoard(page, snap.id);
+  // Version 3: B deleted here; version 4: A renamed here.
+  await cardAt(page, 1, 2).click();
+  await page.keyboard.press("Delete");
+  await expect(cardAt(page, 1, 2)).toHaveCount(0);
+  await cardAt(page, 1, 1).click();
+  await page.keyboard.press("F2");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Enter");
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/^Row 1, column 1: A2/);
+  await expect.poll(async () => (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.version).toBe(4);
+
+  // Version 5: version 2 restored, B back and A as it was.
+  await page.getByRole("button", { name: "History", exact: true }).click();
+  await page.getByRole("button", { name: /^Version 2:/ }).click();
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await page.getByRole("dialog", { name: "Restore version 2?" }).getByRole("button", { name: "Restore this version" }).click();
+  await expect(cardAt(page, 1, 2)).toHaveAccessibleName(/^Row 1, column 2: B/);
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/^Row 1, column 1: A$/);
+
+  // Undo: the restore as a whole (version 4 again), not the rename or the delete from before it.
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(cardAt(page, 1, 1)).toHaveAccessibleName(/^Row 1, column 1: A2/);
+  await expect(cardAt(page, 1, 2)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Undo" })).toBeDisabled();
+  await page.screenshot({ path: `${ARTIFACTS}/grid-undo-restore.png` });
+  // Redo restores version 2 again.
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expect(cardAt(page, 1, 2)).toHaveAccessibleName(/^Row 1, column 2: B/);
+  const titles = (await api(page, "GET", `/api/snaps/${snap.id}`)).body.snap.cards.map((card: Card) => card.title);
+  expect(titles).toEqual(["A", "B"]);
+});
+
+test("on a phone, ? opens at the top of the list and the share dialog's email field has room", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signUp(page, "Sam Small");
+  const snap = await newBoard(page, "Small screen", 2, 2, { "0:0": "Hi" });
+  await openBoard(page, snap.id);
+  await cardAt(page, 1, 1).click();
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help.getByRole("heading", { name: "Select" })).toBeInViewport();
+  await page.screenshot({ path: `${ARTIFACTS}/grid-help-phone.png` });
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "More" }).click();
+  await page.getByRole("menuitem", { name: "Share" }).click();
+  const email = page.getByRole("dialog").getByLabel("Invite by email");
+  await expect(email).toBeVisible();
+  expect((await email.boundingBox())!.width).toBeGreaterThanOrEqual(180);
+  await page.screenshot({ path: `${ARTIFACTS}/grid-share-phone.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a dashboard tile reached with Tab shows a focus ring", async ({ page }) => {
+  await signUp(page, "Tia Tiles");
+  await createSnap(page, { title: "Ringed", rows: 1, cols: 1 });
+  await page.goto("/");
+  const link = page.getByRole("link", { name: "Ringed" });
+  await expect(link).toBeVisible();
+  for (let presses = 0; presses < 40 && !(await link.evaluate((element) => element === document.activeElement)); presses += 1) await page.keyboard.press("Tab");
+  await expect(link).toBeFocused();
+  const tile = page.locator("li", { has: link });
+  await expect.poll(() => tile.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/(?:lab|oklch|rgb)\([^)]*\) 0px 0px 0px 2px/);
+  await page.screenshot({ path: `${ARTIFACTS}/grid-dashboard-focus.png` });
+});
+
+test("the headers are one Tab stop a strip, their buttons reached by arrow keys; then the grid is one stop", async ({ page }) => {
+  await signUp(page, "Kit Keys");
+  const snap = await newBoard(page, "Keys", 3, 3, { "0:0": "First" });
+  await openBoard(page, snap.id);
+  const headers = page.locator("[data-frozen-headers]");
+  // Each strip: one element in the Tab order.
+  await expect(headers.locator('[tabindex="0"]')).toHaveCount(2);
+  await expect(headers.locator('button:not([tabindex="-1"])')).toHaveCount(0);
+  const column1 = page.getByRole("group", { name: "Column 1" });
+  await column1.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("group", { name: "Column 2" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("button", { name: "Remove column 2" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const handle = page.getByRole("separator", { name: "Resize column 2" });
+  await expect(handle).toBeFocused();
+  const width = Number(await handle.getAttribute("aria-valuenow"));
+  await page.keyboard.press("ArrowRight");
+  await expect(handle).toHaveAttribute("aria-valuenow", String(width + 10));
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("group", { name: "Column 2" })).toBeFocused();
+  await page.screenshot({ path: `${ARTIFACTS}/grid-header-keys.png` });
+  // Tab: the row headers (one stop), then the grid's first card.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("group", { name: "Row 1" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(cardAt(page, 1, 1)).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -314,7 +314,8 @@ export const BoardCanvas = memo(function BoardCanvas({
                 aria-busy={loadingExtent ? true : undefined}
                 onFocus={onFocus}
                 {...gridHandlers}
-                className={`grid ${connecting ? "cursor-crosshair [&_[data-card-id]]:cursor-crosshair" : ""}`}
+                // Below the legibility threshold the overview draws every card, titles too: the few kept in the DOM (the tab stop, the selection) do not cover it.
+                className={`grid ${connecting ? "cursor-crosshair [&_[data-card-id]]:cursor-crosshair" : ""} ${legible ? "" : "[&_[data-card-id]]:opacity-0"}`}
                 style={{
                   gridTemplateColumns: layout.colSizes.map((size) => `${size}px`).join(" "),
                   gridTemplateRows: layout.rowSizes.map((size) => `${size}px`).join(" "),
