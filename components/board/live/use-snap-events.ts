@@ -91,7 +91,7 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
           store.remote.receive(readChange(message.data));
           break;
         case "reset":
-          void refetch();
+          store.remote.reset(message.data.version, () => void refetch());
           break;
         case "presence":
           update({ viewers: message.data.viewers.filter((viewer) => viewer.connectionId !== myConnection) });
