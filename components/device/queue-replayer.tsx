@@ -3,12 +3,14 @@
 import { useEffect, useState } from "react";
 import { changeQueueFor } from "./change-queue";
 import { replayOrphans } from "./replay-orphans";
+import { mergeNotice } from "@/components/board/live/merge-notice";
 import { liveTabLocks } from "./this-tab";
 
 /**
  * Mounted in the signed-in shell, on every page: sends the changes a closed or crashed tab left on
  * this device, when the app opens and whenever the network comes back. One tab at a time does it
- * (a Web Lock); the others find the lock taken and leave it. A change the server refuses is said.
+ * (a Web Lock); the others find the lock taken and leave it. A change the server refuses is said,
+ * and so is someone else's write it replaced or a card deleted meanwhile.
  */
 export function QueueReplayer({ userId }: { userId: string }) {
   const [refused, setRefused] = useState<string | null>(null);
@@ -28,6 +30,16 @@ export function QueueReplayer({ userId }: { userId: string }) {
           if (!live) return;
           const outcome = await replayOrphans(queue, live, undefined, controller.signal);
           const first = outcome.refused[0];
+          // The cards' names are the board's; here they are not known.
+          const merged = outcome.merged.reduce(
+            (all, report) => ({ overwritten: [...all.overwritten, ...report.overwritten], deleted: [...all.deleted, ...report.deleted] }),
+            {
+              overwritten: [],
+              deleted: [],
+            },
+          );
+          if (!first && (merged.overwritten.length || merged.deleted.length))
+            setRefused(`Changes made earlier on this device were saved. ${mergeNotice(merged, () => null)}`);
           if (first) {
             setRefused(
               outcome.refused.length === 1

@@ -3,12 +3,15 @@ import type { ChangesAnswer } from "@/components/board/live/card-changes";
 import { sendUntilAnswered, type Request } from "@/components/board/live/send-until-answered";
 import { mergeUpdateRun, runKey, toHttpRequest, updateRunLength } from "@/components/board/live/wire-request";
 import { BoardIdMap } from "@/components/board/state/board-id-map";
+import { mergeReportOf, type MergeReport } from "@/components/board/live/merge-notice";
 import { tabLockName, type ChangeQueue, type IdLink, type QueuedChange } from "./change-queue";
 
 export interface ReplayOutcome {
   sent: number;
   /** Changes the server refused: they cannot be saved, and are said. */
   refused: { snapId: string; message: string }[];
+  /** What the saved changes met (docs/SAVING.md, "When someone else changed the same thing"): said too. */
+  merged: MergeReport[];
 }
 
 /**
@@ -18,7 +21,7 @@ export interface ReplayOutcome {
  * with a final answer; one that cannot go now stays for the next time.
  */
 export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<string>, send?: Request, signal?: AbortSignal): Promise<ReplayOutcome> {
-  const outcome: ReplayOutcome = { sent: 0, refused: [] };
+  const outcome: ReplayOutcome = { sent: 0, refused: [], merged: [] };
   const orphans = (await queue.list()).filter((change) => !liveLocks.has(tabLockName(change.tabId)));
   const bySnap = new Map<string, (QueuedChange & { seq: number })[]>();
   for (const change of orphans) bySnap.set(change.snapId, [...(bySnap.get(change.snapId) ?? []), change]);
@@ -48,8 +51,12 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
         }
         links = linksOf(snapId, { ...first, request }, result);
         for (const link of links) ids.link(link.localId, link.serverId);
-        if (result.ok) outcome.sent += run.length;
-        else if (!(request.kind === "deleteLine" && result.status === 404)) outcome.refused.push({ snapId, message: result.error.message });
+        if (result.ok) {
+          outcome.sent += run.length;
+          const report =
+            request.kind === "changes" ? mergeReportOf(result.data as ChangesAnswer, new Set(request.update.map((item) => item.id)), (id) => id) : null;
+          if (report) outcome.merged.push(report);
+        } else if (!(request.kind === "deleteLine" && result.status === 404)) outcome.refused.push({ snapId, message: result.error.message });
       }
       for (const change of run) await queue.settle(change.seq, change === first ? links : []);
     }

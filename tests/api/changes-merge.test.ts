@@ -27,17 +27,31 @@ describe("POST /api/snaps/:id/changes merging a change made earlier (docs/API.md
     const snap = await sharedSnap();
     const [a, b, c] = snap.cardIds as [string, string, string];
     // The member writes while the owner's change waits (made on snap.version).
-    const theirs = await changes(snap.id, team.member.key, { update: [{ id: a, title: "Carol's" }, { id: b, color: "#fee2e2" }, { id: c, title: "same" }] });
+    const theirs = await changes(snap.id, team.member.key, {
+      update: [
+        { id: a, title: "Carol's" },
+        { id: b, color: "#fee2e2" },
+        { id: c, title: "same" },
+      ],
+    });
     expect(theirs.status).toBe(200);
     const mine = await changes(
       snap.id,
       team.owner.key,
-      { update: [{ id: a, title: "Mine" }, { id: b, row: 2 }, { id: c, title: "same" }] },
+      {
+        update: [
+          { id: a, title: "Mine" },
+          { id: b, row: 2 },
+          { id: c, title: "same" },
+        ],
+      },
       { "base-version": String(snap.version) },
     );
     expect(mine.status).toBe(200);
     // b: they set its colour, I its row (nothing lost); c: we both set the same title (nothing lost).
-    expect(mine.body.overwritten).toEqual([{ cardId: a, field: "title", by: { userId: team.member.id, name: memberName }, version: snap.version + 1, value: "Carol's" }]);
+    expect(mine.body.overwritten).toEqual([
+      { cardId: a, field: "title", by: { userId: team.member.id, name: memberName }, version: snap.version + 1, value: "Carol's" },
+    ]);
     expect(mine.body.missing).toEqual([]);
     expect(mine.body.updated[0].title).toBe("Mine");
     // Later write wins; theirs stays in the history.
@@ -65,13 +79,31 @@ describe("POST /api/snaps/:id/changes merging a change made earlier (docs/API.md
     const deleted = await changes(snap.id, team.member.key, { delete: [a] });
     expect(deleted.status).toBe(200);
     // Without skipMissing the change is refused whole, as before.
-    expectError(await changes(snap.id, team.owner.key, { update: [{ id: a, title: "Mine" }, { id: b, title: "Also mine" }] }), 404, "NOT_FOUND", ["update.0.id"]);
+    expectError(
+      await changes(snap.id, team.owner.key, {
+        update: [
+          { id: a, title: "Mine" },
+          { id: b, title: "Also mine" },
+        ],
+      }),
+      404,
+      "NOT_FOUND",
+      ["update.0.id"],
+    );
 
     const other = await insertSnap(team.owner, { cards: 1 });
     const mine = await changes(
       snap.id,
       team.owner.key,
-      { update: [{ id: a, title: "Mine" }, { id: b, title: "Also mine" }, { id: other.cardIds[0]!, title: "elsewhere" }], delete: [c], skipMissing: true },
+      {
+        update: [
+          { id: a, title: "Mine" },
+          { id: b, title: "Also mine" },
+          { id: other.cardIds[0]!, title: "elsewhere" },
+        ],
+        delete: [c],
+        skipMissing: true,
+      },
       { "base-version": String(snap.version) },
     );
     expect(mine.status).toBe(200);
@@ -87,7 +119,13 @@ describe("POST /api/snaps/:id/changes merging a change made earlier (docs/API.md
     expect(untouched.body.card.title).toBe("card 0");
 
     // Nothing left to write: no new version.
-    const nothing = await changes(snap.id, team.owner.key, { update: [{ id: a, title: "again" }, { id: newId(), title: "never was" }], skipMissing: true });
+    const nothing = await changes(snap.id, team.owner.key, {
+      update: [
+        { id: a, title: "again" },
+        { id: newId(), title: "never was" },
+      ],
+      skipMissing: true,
+    });
     expect(nothing.status).toBe(200);
     expect(nothing.body.version).toBe(mine.body.version);
     expect(nothing.body.missing.map((item: { cardId: string }) => item.cardId)).toHaveLength(2);
@@ -99,7 +137,14 @@ describe("POST /api/snaps/:id/changes merging a change made earlier (docs/API.md
     expectError(await changes(snap.id, team.owner.key, { update: [{ id: a, title: "x" }], skipMissing: "yes" }), 400, "BAD_REQUEST", ["skipMissing"]);
     await changes(snap.id, team.member.key, { delete: [a] });
     // b is update.1 as sent, though a was left out.
-    const overlap = await changes(snap.id, team.owner.key, { update: [{ id: a, title: "x" }, { id: b, row: 0, col: 0 }], create: [{ row: 0, col: 0 }], skipMissing: true });
+    const overlap = await changes(snap.id, team.owner.key, {
+      update: [
+        { id: a, title: "x" },
+        { id: b, row: 0, col: 0 },
+      ],
+      create: [{ row: 0, col: 0 }],
+      skipMissing: true,
+    });
     expect(overlap.status).toBe(409);
     expect(JSON.stringify(overlap.body.error.details)).toContain("update.1");
   });

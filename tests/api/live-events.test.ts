@@ -140,7 +140,10 @@ describe("GET /api/snaps/:id/events", () => {
 
     // 60 cards of 10,000-character titles weigh more than 512 kB.
     const long = "x".repeat(10_000);
-    const heavy = await api("POST", `/api/snaps/${snap.id}/changes`, { key: team.owner.key, body: { create: grid(60, 40).map((cell) => ({ ...cell, title: long })) } });
+    const heavy = await api("POST", `/api/snaps/${snap.id}/changes`, {
+      key: team.owner.key,
+      body: { create: grid(60, 40).map((cell) => ({ ...cell, title: long })) },
+    });
     expect(heavy.status).toBe(200);
     change = await stream.next();
     expect(change.data).toMatchObject({ version: version + 3, cards: [], cardsOmitted: true });

@@ -37,13 +37,13 @@ async function expectLive(page: Page) {
   await expect(page.getByRole("status", { name: /^Live/ })).toBeVisible();
 }
 
-test("a card one person moves appears moved for the other within a second", async ({ page, browser }) => {
+test("a card one person moves appears moved for the other", async ({ page, browser }) => {
   const { member, memberContext } = await twoOnOneBoard(page, browser);
   await expect(cardAt(member, 1, 1)).toHaveAccessibleName(/Agenda/);
 
   await dragTo(page, cardAt(page, 1, 1), cardAt(page, 2, 3));
-  // Measured from the drop: the save's debounce, the write, the notification and the stream.
-  await expect(cardAt(member, 2, 3)).toHaveAccessibleName(/^Row 2, column 3: Agenda/, { timeout: 1000 });
+  // How soon is the live bench's figure (npm run bench:live, docs/PERFORMANCE.md), not a timed assertion here.
+  await expect(cardAt(member, 2, 3)).toHaveAccessibleName(/^Row 2, column 3: Agenda/);
   await expect(cardAt(member, 1, 1)).toHaveAccessibleName("Row 1, column 1: empty");
   await expectSaved(page);
   // The mover's own echo is not applied a second time: one Agenda, where it was dropped.

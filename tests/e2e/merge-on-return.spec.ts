@@ -8,8 +8,10 @@ test.use({ serviceWorkers: "block" });
 
 const inspectorOf = (page: Page) => page.getByRole("complementary", { name: "Inspector" });
 
-async function writeNote(page: Page, row: number, col: number, note: string) {
+async function writeNote(page: Page, row: number, col: number, title: string, note: string) {
   await cardAt(page, row, col).click();
+  // The inspector shows that card before its note is typed.
+  await expect(inspectorOf(page).getByRole("textbox", { name: "Text" })).toHaveValue(title);
   await inspectorOf(page).getByLabel("Note", { exact: true }).fill(note);
 }
 
@@ -33,9 +35,9 @@ test("edits made offline over someone else's: later write wins, the person is na
   // Olive's live stream stays away until her queue is answered, so what she hears of Carol is the answer's.
   await page.route("**/api/snaps/*/events**", (route) => route.abort());
   await page.context().setOffline(true);
-  await writeNote(page, 1, 1, "Olive: book the room");
-  await writeNote(page, 1, 2, "Olive: 2,000");
-  await writeNote(page, 1, 3, "Olive: the lake house");
+  await writeNote(page, 1, 1, "Agenda", "Olive: book the room");
+  await writeNote(page, 1, 2, "Budget", "Olive: 2,000");
+  await writeNote(page, 1, 3, "Venue", "Olive: the lake house");
   await expect(page.getByText("3 changes waiting", { exact: true })).toBeVisible();
 
   // Meanwhile Carol, online, writes two of those notes and deletes the third card.

@@ -70,7 +70,7 @@ describe("replaying a closed tab's changes", () => {
       return answer(options.body, ["srv9"]) as ApiResult<T>;
     };
     const outcome = await replayOrphans(queue, new Set([tabLockName("alive")]), request);
-    expect(outcome).toEqual({ sent: 2, refused: [] });
+    expect(outcome).toEqual({ sent: 2, refused: [], merged: [] });
     expect(calls.map((call) => [call.path, call.headers?.["Idempotency-Key"], call.body])).toEqual([
       ["/api/snaps/a/changes", "k-create", { create: [{ row: 1, col: 1 }] }],
       ["/api/snaps/a/changes", "k-title", { update: [{ id: "srv9", title: "typed" }], skipMissing: true }],
@@ -87,7 +87,7 @@ describe("replaying a closed tab's changes", () => {
       calls.push({ body: options.body, headers: options.headers });
       return answer(options.body) as ApiResult<T>;
     };
-    expect(await replayOrphans(queue, new Set(), request)).toEqual({ sent: 3, refused: [] });
+    expect(await replayOrphans(queue, new Set(), request)).toEqual({ sent: 3, refused: [], merged: [] });
     expect(calls.map((call) => [call.headers?.["Idempotency-Key"], call.body])).toEqual([
       [
         "k-a+3",
@@ -118,7 +118,30 @@ describe("replaying a closed tab's changes", () => {
       return { ok: false, status: 0, error: { code: "NETWORK", message: "offline" } } as ApiResult<T>;
     };
     const outcome = await replayOrphans(queue, new Set(), request, controller.signal);
-    expect(outcome).toEqual({ sent: 0, refused: [{ snapId: "a", message: "Would overlap" }] });
+    expect(outcome).toEqual({ sent: 0, refused: [{ snapId: "a", message: "Would overlap" }], merged: [] });
     expect((await queue.list()).map((change) => change.key)).toEqual(["k2"]);
+  });
+
+  it("says what a replayed change met: someone's write it replaced, a card deleted meanwhile", async () => {
+    const queue = freshQueue();
+    await queue.add(queued("a", "gone", { id: "c1", title: "mine" }, "k1"));
+    const carol = { userId: "u3", name: "Carol" };
+    const request = async <T>(_path: string, options: { body?: any } = {}) => {
+      expect(options.body.skipMissing).toBe(true);
+      return {
+        ok: true,
+        status: 200,
+        data: {
+          version: 9,
+          created: [],
+          updated: [],
+          deleted: [],
+          overwritten: [{ cardId: "c1", field: "title", by: carol, version: 8, value: "theirs" }],
+          missing: [],
+        },
+      } as ApiResult<T>;
+    };
+    const outcome = await replayOrphans(queue, new Set(), request);
+    expect(outcome.merged).toEqual([{ overwritten: [{ cardId: "c1", field: "title", by: "Carol" }], deleted: [] }]);
   });
 });

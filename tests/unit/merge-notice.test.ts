@@ -34,6 +34,10 @@ describe("the merge notice (later write wins; the value that loses is named)", (
     const report = mergeReportOf({ overwritten: [], missing }, new Set(["a", "b"]), (id) => id);
     expect(mergeNotice(report!, nameOf)).toBe("“Budget” and 1 more card were deleted by Carol and someone meanwhile; your edit of them was not saved.");
     expect(mergeReportOf({ overwritten: [], missing }, new Set(), (id) => id)).toBeNull();
+    // Where the card's name is not known (the replayer of a closed tab's changes).
+    expect(mergeNotice({ overwritten: [], deleted: [{ cardId: "x", by: "Carol" }] }, () => null)).toBe(
+      "A card you edited was deleted by Carol meanwhile; your edit of it was not saved.",
+    );
     // An answer of a server without the merge fields meets nothing.
     expect(mergeReportOf({}, new Set(["a"]), (id) => id)).toBeNull();
   });

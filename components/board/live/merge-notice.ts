@@ -29,9 +29,9 @@ export function mergeReportOf(
  * The notice: later write wins, and the value that loses is named, never dropped silently.
  * "Carol changed 2 of the cards you edited while your edits were waiting to be saved. Yours were
  * saved later and replaced theirs, which stay in the history." / "“Budget” was deleted by Carol
- * meanwhile; your edit of it was not saved." `nameOf` gives a card's name as people see it.
+ * meanwhile; your edit of it was not saved." `nameOf` gives a card's name as people see it (null: not known here).
  */
-export function mergeNotice(report: MergeReport, nameOf: (cardId: string) => string): string {
+export function mergeNotice(report: MergeReport, nameOf: (cardId: string) => string | null): string {
   const sentences: string[] = [];
   if (report.overwritten.length) {
     const people = [...new Set(report.overwritten.map((item) => item.by))];
@@ -46,10 +46,14 @@ export function mergeNotice(report: MergeReport, nameOf: (cardId: string) => str
     const more = rest.length ? ` and ${rest.length} more card${rest.length === 1 ? "" : "s"}` : "";
     const them = rest.length ? "them" : "it";
     sentences.push(
-      `“${nameOf(first.cardId)}”${more} ${rest.length ? "were" : "was"} deleted by ${joined(people)} meanwhile; your edit of ${them} was not saved.`,
+      `${cardCalled(nameOf(first.cardId))}${more} ${rest.length ? "were" : "was"} deleted by ${joined(people)} meanwhile; your edit of ${them} was not saved.`,
     );
   }
   return sentences.join(" ");
+}
+
+function cardCalled(name: string | null): string {
+  return name === null ? "A card you edited" : `“${name}”`;
 }
 
 function joined(names: readonly string[]): string {
