@@ -40,7 +40,7 @@ import { useSnapEvents } from "./live/use-snap-events";
 import { useBoardFileInput } from "./files/use-board-file-input";
 import { viewerColor } from "./live/viewer-color";
 import { useBoardZoom } from "./zoom/use-board-zoom";
-import { FindBar } from "./find/find-bar";
+import { FindBar, type FoundCards } from "./find/find-bar";
 import { ZoomControls, useZoomView } from "./zoom/zoom-controls";
 import { ZoomStore } from "./zoom/zoom-store";
 import { MultiCardLayer } from "./multi/multi-card-layer";
@@ -110,6 +110,7 @@ export function BoardEditor({
   const preview = useVersionPreview(initialDoc.snap.id);
   const zoom = useBoardZoom(zoomStore, scrollerRef, preview.version === null);
   const [find, setFind] = useState({ open: false, signal: 0 });
+  const [found, setFound] = useState<FoundCards | null>(null);
   const [commandHost] = useState(() => new CommandHost(true));
   useEffect(() => commandHost.setEditor(actions), [commandHost, actions]);
   useEffect(() => commandHost.provide({ openFind: () => setFind((current) => ({ open: true, signal: current.signal + 1 })) }), [commandHost]);
@@ -130,7 +131,7 @@ export function BoardEditor({
   useSaveOnLeave(store.sync, editable);
   // This person's copy on the device: the board opens from it without a network (docs/OFFLINE.md).
   useBoardCopy(store, viewerId, access, live.gone !== null);
-  useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable });
+  useBoardFileInput({ rootRef, snapId: initialDoc.snap.id, store, actions, selections, editable, commentCounts });
 
   useEffect(() => {
     store.remote.setEditing(editingId);
@@ -228,6 +229,7 @@ export function BoardEditor({
               connectFromId={connect.fromId}
               remoteEditors={remoteEditors}
               commentCounts={commentCounts}
+              found={found}
               actions={actions}
               revealCardId={focusCardId ? store.sync.localIdOf(focusCardId) : null}
               zoomStore={zoomStore}
@@ -235,7 +237,9 @@ export function BoardEditor({
             />
           </div>
           <ZoomControls store={zoomStore} controls={zoom} />
-          {find.open && <FindBar doc={doc} scrollerRef={scrollerRef} select={actions.select} onClose={closeFind} focusSignal={find.signal} />}
+          {find.open && (
+            <FindBar doc={doc} scrollerRef={scrollerRef} select={actions.select} onClose={closeFind} focusSignal={find.signal} onFound={setFound} />
+          )}
         </div>
         {historyOpen && (
           <HistoryPanel

@@ -77,7 +77,7 @@ export function textExport(document: SnapDocument, format: ExportFormat, files: 
     case "csv":
       return { pieces: cardsCsvPieces(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.csv` };
     case "csv-grid":
-      return { pieces: gridCsvPieces(document), contentType: "text/csv; charset=utf-8", filename: `${slug}.grid.csv` };
+      return { pieces: gridCsvPieces(document, files), contentType: "text/csv; charset=utf-8", filename: `${slug}.grid.csv` };
     default:
       return null;
   }

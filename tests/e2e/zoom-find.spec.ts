@@ -98,8 +98,9 @@ test("a 40 x 12 board: Ctrl+wheel and the buttons zoom, fit shows it all, header
   await page.keyboard.press("Control+f");
   const field = page.getByRole("searchbox", { name: "Find cards" });
   await expect(field).toBeFocused();
+  // Typing goes to the first match at once; Enter stays on it when it is the only one.
   await field.fill("CREME BRULEE");
-  await expect(page.getByRole("status").filter({ hasText: /found|of/ })).toHaveText("1 found");
+  await expect(page.getByRole("status").filter({ hasText: /found|of/ })).toHaveText("1 of 1");
   await field.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: /of/ })).toHaveText("1 of 1");
   const found = page.getByRole("gridcell", { name: /: Crème brûlée/ });
@@ -107,9 +108,11 @@ test("a 40 x 12 board: Ctrl+wheel and the buttons zoom, fit shows it all, header
   await expect(found).toHaveAttribute("aria-selected", "true");
   // Notes count, and "3 of 17"-style counting steps through the matches in reading order.
   await field.fill("c1.1");
-  await expect(page.getByRole("status").filter({ hasText: /found/ })).toHaveText("11 found");
+  await expect(page.getByRole("status").filter({ hasText: / of / })).toHaveText("1 of 11");
   await field.press("Enter");
   await field.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: / of / })).toHaveText("3 of 11");
+  await field.press("Shift+Enter");
   await expect(page.getByRole("status").filter({ hasText: / of / })).toHaveText("2 of 11");
   await field.press("Shift+Enter");
   await expect(page.getByRole("status").filter({ hasText: / of / })).toHaveText("1 of 11");

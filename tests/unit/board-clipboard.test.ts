@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { decodeClipboard, encodeCards, OWN_MIME_TYPE, parseTsv } from "@/components/board/clipboard/clipboard-codec";
 import { parseHtmlTable } from "@/components/board/clipboard/html-table";
 import { blankCard } from "@/components/board/grid/grid-plans";
-import type { BoardCard } from "@/components/board/state/board-types";
+import type { BoardCard, BoardDoc } from "@/components/board/state/board-types";
+import { planPasteTable } from "@/components/board/grid/group-plans";
 
 /** A card's fields without its id, as the clipboard and a create carry them. */
 function withoutId<T extends { id?: unknown }>(card: T): Omit<T, "id"> {
@@ -138,5 +139,48 @@ describe("the board's clipboard", () => {
     });
     expect(decodeClipboard({ own: "{not json", text: "t" })).toEqual({ kind: "table", rows: [["t"]] });
     expect(decodeClipboard({ own: JSON.stringify({ format: "other", cards: [{}] }) })).toBeNull();
+  });
+
+  it("reads a Google Sheets cell's bold, italic, fill and alignment from the clipboard's HTML, and a paste keeps them", () => {
+    // As Sheets writes a copied range: the look on each <td>, some text in a styled <span>.
+    const html =
+      '<google-sheets-html-origin><style type="text/css"><!--td {border: 1px solid #cccccc;}--></style><table xmlns="http://www.w3.org/1999/xhtml" cellspacing="0" cellpadding="0" dir="ltr" border="1"><colgroup><col width="100"/><col width="100"/></colgroup><tbody>' +
+      '<tr style="height:21px;"><td style="overflow:hidden;padding:2px 3px 2px 3px;vertical-align:bottom;background-color:#ffff00;font-weight:bold;">Name</td>' +
+      '<td style="overflow:hidden;padding:2px 3px 2px 3px;vertical-align:bottom;font-style:italic;text-align:center;">Qty</td></tr>' +
+      '<tr style="height:21px;"><td style="overflow:hidden;padding:2px 3px 2px 3px;vertical-align:bottom;background-color:rgb(207, 226, 243);text-align:right;">Tea</td>' +
+      '<td style="overflow:hidden;padding:2px 3px 2px 3px;vertical-align:bottom;background-color:#ffffff;"><span style="font-weight:bold;">2</span></td></tr>' +
+      "</tbody></table>";
+    const pasted = decodeClipboard({ html, text: "Name\tQty\nTea\t2" });
+    expect(pasted).toEqual({
+      kind: "table",
+      rows: [
+        ["Name", "Qty"],
+        ["Tea", "2"],
+      ],
+      looks: [
+        [
+          { bold: true, color: "#ffff00" },
+          { italic: true, textAlign: "center" },
+        ],
+        [{ color: "#cfe2f3", textAlign: "right" }, { bold: true }],
+      ],
+    });
+    const empty: BoardDoc = { snap: {} as BoardDoc["snap"], cards: [], lines: [] };
+    let next = 0;
+    const plan = planPasteTable(
+      empty,
+      pasted!.kind === "table" ? pasted!.rows : [],
+      { row: 0, col: 0 },
+      () => `n${(next += 1)}`,
+      pasted!.kind === "table" ? pasted!.looks : [],
+    );
+    if ("error" in plan) throw new Error(plan.error);
+    const created = plan.changes.flatMap((change) => (change.type === "createCards" ? change.cards : []));
+    expect(created.map(({ title, bold, italic, color, textAlign }) => ({ title, bold, italic, color, textAlign }))).toEqual([
+      { title: "Name", bold: true, italic: false, color: "#ffff00", textAlign: "left" },
+      { title: "Qty", bold: false, italic: true, color: "", textAlign: "center" },
+      { title: "Tea", bold: false, italic: false, color: "#cfe2f3", textAlign: "right" },
+      { title: "2", bold: true, italic: false, color: "", textAlign: "left" },
+    ]);
   });
 });

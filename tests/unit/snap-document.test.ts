@@ -74,6 +74,20 @@ describe("snap documents", () => {
     expect(toGridCsv(document)).toBe('Goals,,"a,b"\r\n,,\r\n,\'=1+1,\r\n');
   });
 
+  it("the grid CSV writes an image card as its file's name, not the file's address on this server", () => {
+    const document = parseSnapDocument({
+      format: "snap-board",
+      formatVersion: 1,
+      snap: { title: "Photos", rows: 1, cols: 3 },
+      cards: [
+        { key: "a", row: 0, col: 0, title: "/api/files/abcdef123456", cellType: "image" },
+        { key: "b", row: 0, col: 1, title: "/api/files/zzzzzz999999", cellType: "image" },
+        { key: "c", row: 0, col: 2, title: "see /api/files/abcdef123456" },
+      ],
+    });
+    expect(toGridCsv(document, [{ id: "abcdef123456", name: "harbour.jpg" }])).toBe("harbour.jpg,/api/files/zzzzzz999999,see /api/files/abcdef123456\r\n");
+  });
+
   it("draw every card, text escaped, wrapped and clipped", () => {
     const document = parseSnapDocument({
       format: "snap-board",

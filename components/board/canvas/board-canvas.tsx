@@ -3,11 +3,13 @@
 import { flushSync } from "react-dom";
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from "react";
 import { BoardCardView, type RemoteEditor } from "./board-card";
-import type { BoardDoc } from "../state/board-types";
+import type { BoardCard, BoardDoc } from "../state/board-types";
+import type { FoundCards } from "../find/find-bar";
 import type { CanvasActions } from "./canvas-actions";
 import { windowRows } from "../grid/canvas-rows";
 import { firstTabStop } from "./canvas-tab-stop";
 import { cardIndex } from "../grid/card-index";
+import { cardsWithContent, looksEmpty } from "../grid/looks-empty";
 import { EmptyCell } from "./empty-cell";
 import { cellAt, computeLayout, occupancy, rectBox } from "../grid/grid-geometry";
 import { canvasBackground } from "./card-style";
@@ -27,6 +29,8 @@ import { cellKey, type Selection } from "../state/selection";
 import { useCanvasKeyboard } from "./use-canvas-keyboard";
 import { CommandHost } from "../commands/command-host";
 import { GroupDropPreview } from "./group-drop-preview";
+import { dropRefusal } from "./drop-refusal";
+import { DropRefusal } from "./drop-refusal-label";
 import type { EditMode } from "../state/use-board-actions";
 import { useCanvasPointer } from "./use-canvas-pointer";
 import { boardScroller, useGridWindow } from "../grid/use-grid-window";
@@ -48,6 +52,8 @@ export interface BoardCanvasProps {
   remoteEditors?: ReadonlyMap<string, RemoteEditor>;
   /** Comments per card, by the board's card id. */
   commentCounts?: ReadonlyMap<string, number>;
+  /** Find's matches, marked on their cards. */
+  found?: FoundCards | null;
   actions: CanvasActions;
   /** A card to select and scroll into view once it is on the board (the page's `?card=`). */
   revealCardId?: string | null;
@@ -90,6 +96,7 @@ export const BoardCanvas = memo(function BoardCanvas({
   connectFromId,
   remoteEditors = NO_EDITORS,
   commentCounts,
+  found = null,
   actions,
   revealCardId = null,
   zoomView,
@@ -119,6 +126,8 @@ export const BoardCanvas = memo(function BoardCanvas({
   }, [cards, loadingExtent, snap.rowHeights, snap.colWidths, snap.cellSpacing, trackDraft]);
   const cells = useMemo(() => occupancy(cards, layout.rows, layout.cols), [cards, layout.rows, layout.cols]);
   const byId = cardIndex(cards);
+  const contentCards = useMemo(() => cardsWithContent(cards, commentCounts), [cards, commentCounts]);
+  const looksEmptyHere = useCallback((card: BoardCard) => looksEmpty(card, commentCounts?.get(card.id)), [commentCounts]);
   const { region, reveal, measure } = useGridWindow(gridRef);
   useZoomScroll(gridRef, zoomView, measure);
   useLayoutEffect(() => {
@@ -157,7 +166,8 @@ export const BoardCanvas = memo(function BoardCanvas({
   const selectedCell = selection?.kind === "cell" ? cellKey(selection.row, selection.col) : null;
   const selectedSet = useMemo(() => new Set(selection?.kind === "cards" ? selection.ids : []), [selection]);
   // Of several selected cards, the one where the selection was last extended to holds the tab stop.
-  const headCardId = selection?.kind === "cards" ? (cells[selection.head.row]?.[selection.head.col]?.id ?? selection.ids[0] ?? null) : null;
+  const headCard = selection?.kind === "cards" ? cells[selection.head.row]?.[selection.head.col] : undefined;
+  const headCardId = selection?.kind === "cards" ? (headCard && selectedSet.has(headCard.id) ? headCard.id : (selection.ids[0] ?? null)) : null;
   const firstStop = useMemo(() => firstTabStop(cards, cells, editable, layout.rows, layout.cols), [cards, cells, editable, layout.rows, layout.cols]);
   const focusCardId = selectedCardId ?? headCardId;
   const tabStop = focusCardId && byId.has(focusCardId) ? focusCardId : selectedCell && editable ? `cell:${selectedCell}` : firstStop;
@@ -189,11 +199,25 @@ export const BoardCanvas = memo(function BoardCanvas({
   const contentHeight = layout.height + 2 * EDGE;
 
   useRevealCard({ cardId: revealCardId, byId, layout, gridRef, reveal, select: actions.select });
-  const { onFocus } = useCanvasKeyboard({ host, gridRef, cards, layout, cells, byId, selection, editable, connecting, reveal, actions });
-  const { preview, handlers } = useCanvasPointer({ gridRef, layout, cards, cells, selection, byId, editable, editingId, connecting, actions });
+  const { onFocus } = useCanvasKeyboard({ host, gridRef, cards: contentCards, layout, cells, byId, selection, editable, connecting, reveal, actions });
+  const { preview, handlers } = useCanvasPointer({
+    gridRef,
+    layout,
+    contentCards,
+    looksEmpty: looksEmptyHere,
+    cells,
+    selection,
+    byId,
+    editable,
+    editingId,
+    connecting,
+    actions,
+  });
   const { onPointerDown, onContextMenu, ...gridHandlers } = handlers;
 
   const previewBox = preview && preview.kind !== "group" ? rectBox(layout, preview.rect) : null;
+  // Said during the gesture: the drop would be refused, and why (the plan the drop carries out).
+  const refusal = useMemo(() => dropRefusal(doc, preview), [doc, preview]);
   const draftGuide = trackDraft
     ? trackDraft.axis === "col"
       ? { left: (layout.colStarts[trackDraft.index] ?? 0) + trackDraft.size, top: 0, width: 2, height: layout.height }
@@ -290,7 +314,8 @@ export const BoardCanvas = memo(function BoardCanvas({
                 aria-busy={loadingExtent ? true : undefined}
                 onFocus={onFocus}
                 {...gridHandlers}
-                className={`grid ${connecting ? "cursor-crosshair [&_[data-card-id]]:cursor-crosshair" : ""}`}
+                // Below the legibility threshold the overview draws every card, titles too: the few kept in the DOM (the tab stop, the selection) do not cover it.
+                className={`grid ${connecting ? "cursor-crosshair [&_[data-card-id]]:cursor-crosshair" : ""} ${legible ? "" : "[&_[data-card-id]]:opacity-0"}`}
                 style={{
                   gridTemplateColumns: layout.colSizes.map((size) => `${size}px`).join(" "),
                   gridTemplateRows: layout.rowSizes.map((size) => `${size}px`).join(" "),
@@ -315,6 +340,7 @@ export const BoardCanvas = memo(function BoardCanvas({
                         connectSource={card.id === connectFromId}
                         remoteEditor={remoteEditors.get(card.id)}
                         commentCount={commentCounts?.get(card.id)}
+                        find={found?.current === card.id ? "current" : found?.matches.has(card.id) ? "match" : undefined}
                         {...cardTextFit(card, rectBox(layout, card))}
                         onToggleTodo={actions.toggleTodo}
                         onCommitEdit={actions.commitEdit}
@@ -346,15 +372,25 @@ export const BoardCanvas = memo(function BoardCanvas({
                 onSelectLine={selectLine}
                 onDeleteLine={actions.deleteLine}
               />
-              {preview?.kind === "group" && <GroupDropPreview preview={preview} layout={layout} byId={byId} cells={cells} range={range} />}
+              {preview?.kind === "group" && (
+                <GroupDropPreview preview={preview} layout={layout} byId={byId} cells={cells} range={range} refused={refusal !== null} />
+              )}
               {previewBox && (
                 <div
                   aria-hidden="true"
                   data-drop-preview={preview?.kind}
-                  className={`pointer-events-none absolute z-20 rounded-lg border-2 ${preview?.kind === "marquee" ? "border-indigo-500 bg-indigo-500/10" : "border-dashed"} ${preview?.kind === "resize" ? "border-indigo-500 bg-indigo-500/5" : "border-indigo-500 bg-indigo-500/10"}`}
+                  data-blocked={refusal ? true : undefined}
+                  className={`pointer-events-none absolute z-20 rounded-lg border-2 ${preview?.kind === "marquee" ? "" : "border-dashed"} ${
+                    refusal
+                      ? "border-red-500 bg-red-500/15"
+                      : preview?.kind === "resize"
+                        ? "border-indigo-500 bg-indigo-500/5"
+                        : "border-indigo-500 bg-indigo-500/10"
+                  }`}
                   style={{ left: previewBox.x, top: previewBox.y, width: previewBox.width, height: previewBox.height }}
                 />
               )}
+              {refusal && <DropRefusal reason={refusal} pane={boardScroller(gridRef.current)?.parentElement ?? null} />}
               {draftGuide && <div aria-hidden="true" className="pointer-events-none absolute z-20 bg-indigo-500" style={draftGuide} />}
             </div>
           </div>

@@ -6,7 +6,8 @@ import { cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard } from "../state/board-types";
 import { CardContent } from "./card-content";
 import { cardLabel } from "./card-label";
-import { CARD_DEFAULT_CLASSES, EMPTY_PLACE_CLASSES, cardBoxStyle, fontSizeStyle, isBlankCard } from "./card-style";
+import { CARD_DEFAULT_CLASSES, EMPTY_PLACE_CLASSES, cardBoxStyle, fontSizeStyle } from "./card-style";
+import { looksEmpty } from "../grid/looks-empty";
 import { CardTitleEditor } from "./card-title-editor";
 import { UploadProgress } from "../files/upload-progress";
 import { VIEWER_TEXT_COLOR } from "../live/viewer-color";
@@ -38,6 +39,8 @@ export interface BoardCardViewProps {
   remoteEditor?: RemoteEditor;
   /** Comments on the card (replies included): shown as a count. */
   commentCount?: number;
+  /** Marked by find: a match, or the one find is on. */
+  find?: "match" | "current";
   /** The lines of text the card has room for, and whether its text needs more (cardTextFit): primitives, for the memo. */
   textLines?: number;
   textOverflows?: boolean;
@@ -62,6 +65,7 @@ export const BoardCardView = memo(function BoardCardView({
   connectSource,
   remoteEditor,
   commentCount = 0,
+  find,
   textLines,
   textOverflows = false,
   onToggleTodo,
@@ -87,6 +91,7 @@ export const BoardCardView = memo(function BoardCardView({
       aria-label={`${cardLabel(card)}${card.locked ? ". Locked" : ""}${comments}${remoteEditor ? `. ${remoteEditor.name} is editing it` : ""}`}
       data-remote-editor={remoteEditor?.name}
       data-locked={card.locked || undefined}
+      data-find={find}
       // The full text on hover when the card shows only part of it (the inspector has it too).
       title={textOverflows && !editing ? card.title : undefined}
       style={{
@@ -96,9 +101,11 @@ export const BoardCardView = memo(function BoardCardView({
         ...(remoteEditor && { outline: `2px solid ${remoteEditor.color}`, outlineOffset: "2px" }),
       }}
       // content-visibility: cards scrolled out of view skip layout and paint (a big board opens faster).
-      className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${isBlankCard(card) ? `${EMPTY_PLACE_CLASSES} text-left text-sm text-slate-900` : CARD_DEFAULT_CLASSES} ${
+      className={`group relative flex min-h-0 min-w-0 flex-col overflow-hidden p-2.5 transition-shadow [content-visibility:auto] ${looksEmpty(card, commentCount) ? `${EMPTY_PLACE_CLASSES} text-left text-sm text-slate-900` : CARD_DEFAULT_CLASSES} ${
         editable ? "cursor-default select-none hover:shadow-md" : ""
-      } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""}`}
+      } ${selected && editable ? "touch-none shadow-md ring-2 ring-indigo-500 ring-offset-2" : ""} ${connectSource ? "ring-2 ring-emerald-500 ring-offset-2" : ""} ${
+        find === "current" ? "outline-4 outline-offset-1 outline-amber-500" : find === "match" ? "outline-2 outline-offset-1 outline-amber-400" : ""
+      }`}
     >
       <CardContent card={card} editable={editable} selected={selected} onToggleTodo={onToggleTodo} />
       {editable && <UploadProgress cardId={card.id} />}

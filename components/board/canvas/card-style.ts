@@ -1,7 +1,6 @@
 import type { CSSProperties } from "react";
 import { cardColors } from "@/lib/board-look/card-colors";
 import { fontSizePixels } from "@/lib/board-look/font-sizes";
-import { CARD_DEFAULTS } from "@/lib/board-model/card-fields";
 import type { BoardCard } from "../state/board-types";
 
 export function fontSizeStyle(fontSize: string): CSSProperties {
@@ -43,18 +42,6 @@ export function cardBoxStyle(card: BoardCard): CSSProperties {
  * cards): one look for both, visible without hovering.
  */
 export const EMPTY_PLACE_CLASSES = "rounded-lg border border-dashed border-slate-300 bg-white/40";
-
-/** A card with nothing to show and the default look: drawn as an empty place. */
-export function isBlankCard(card: BoardCard): boolean {
-  return (
-    card.title.trim() === "" &&
-    card.note.trim() === "" &&
-    card.cellType === "normal" &&
-    card.color === CARD_DEFAULTS.color &&
-    card.borderSize === CARD_DEFAULTS.borderSize &&
-    card.borderRadius === CARD_DEFAULTS.borderRadius
-  );
-}
 
 /** The canvas colour the server gives a new snap: shown as the theme's canvas (light or dark), not as a fixed colour. */
 export const DEFAULT_CANVAS_COLOR = "#f8fafc";

@@ -13,6 +13,8 @@ interface GroupDropPreviewProps {
   byId: ReadonlyMap<string, BoardCard>;
   cells: Occupancy;
   range: TrackRange;
+  /** The drop would be refused (dropRefusal): every landing is drawn red. */
+  refused: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ interface GroupDropPreviewProps {
  * follows the screen, not the selection's size). A landing the placement rule refuses (a card with
  * content or a locked one under it) is drawn red: the drop will be refused, and says why.
  */
-export const GroupDropPreview = memo(function GroupDropPreview({ preview, layout, byId, cells, range }: GroupDropPreviewProps) {
+export const GroupDropPreview = memo(function GroupDropPreview({ preview, layout, byId, cells, range, refused }: GroupDropPreviewProps) {
   const { ids, dRow, dCol } = preview;
   const selected = useMemo(() => new Set(ids), [ids]);
   const landings = useMemo(() => {
@@ -35,13 +37,13 @@ export const GroupDropPreview = memo(function GroupDropPreview({ preview, layout
     }
     return shown;
   }, [ids, byId, dRow, dCol, range, cells, selected, layout]);
-  const blocked = landings.some((landing) => landing.blocked);
+  const blocked = refused || landings.some((landing) => landing.blocked);
   return (
     <div aria-hidden="true" data-drop-preview="group" data-blocked={blocked || undefined} className="pointer-events-none absolute inset-0 z-20">
       {landings.map(({ id, box, blocked: here }) => (
         <div
           key={id}
-          className={`absolute rounded-lg border-2 border-dashed ${here ? "border-red-500 bg-red-500/15" : "border-indigo-500 bg-indigo-500/10"}`}
+          className={`absolute rounded-lg border-2 border-dashed ${here || refused ? "border-red-500 bg-red-500/15" : "border-indigo-500 bg-indigo-500/10"}`}
           style={{ left: box.x, top: box.y, width: box.width, height: box.height }}
         />
       ))}

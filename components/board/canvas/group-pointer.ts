@@ -12,7 +12,9 @@ import { showGroupGhost, type GroupGhost } from "./group-ghost";
 export const DRAG_THRESHOLD = 5;
 
 /** What a drag over several cells shows: where a dragged selection lands, or the rectangle being drawn. */
-export type GroupPreview = { kind: "group"; ids: readonly string[]; dRow: number; dCol: number } | { kind: "marquee"; rect: Rect };
+export type GroupPreview =
+  /** `pastEdge`: the pointer went past the grid's edge and the selection cannot follow (nothing would move). */
+  { kind: "group"; ids: readonly string[]; dRow: number; dCol: number; pastEdge: boolean } | { kind: "marquee"; rect: Rect };
 
 interface GroupPointerInput {
   grid: HTMLElement;
@@ -49,6 +51,8 @@ export function startGroupMove(
   let dragging = false;
   let ghost: GroupGhost | null = null;
   let delta = { dRow: 0, dCol: 0 };
+  let pastEdge = false;
+  let wanted = delta;
   trackPointer(
     grid,
     (event) => {
@@ -66,10 +70,13 @@ export function startGroupMove(
       const { x, y } = point(event);
       const cell = cellAt(layout, x, y);
       // The group stays inside the drawn grid.
-      const { dRow, dCol } = clampDelta(box, { dRow: cell.row - grabbed.row, dCol: cell.col - grabbed.col }, layout);
-      if (dRow !== delta.dRow || dCol !== delta.dCol) {
+      wanted = { dRow: cell.row - grabbed.row, dCol: cell.col - grabbed.col };
+      const { dRow, dCol } = clampDelta(box, wanted, layout);
+      const stuck = dRow === 0 && dCol === 0 && (wanted.dRow !== 0 || wanted.dCol !== 0);
+      if (dRow !== delta.dRow || dCol !== delta.dCol || stuck !== pastEdge) {
         delta = { dRow, dCol };
-        setPreview({ kind: "group", ids, dRow, dCol });
+        pastEdge = stuck;
+        setPreview({ kind: "group", ids, dRow, dCol, pastEdge });
       }
     },
     (_event, cancelled) => {
@@ -81,7 +88,9 @@ export function startGroupMove(
         return;
       }
       onDragged();
-      if (!cancelled && (delta.dRow || delta.dCol)) onDrop(delta);
+      if (cancelled) return;
+      // Past the edge, the move asked for is refused as the preview said, with the reason in a notice.
+      if (delta.dRow || delta.dCol || pastEdge) onDrop(pastEdge ? wanted : delta);
     },
   );
 }

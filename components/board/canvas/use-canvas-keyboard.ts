@@ -13,6 +13,7 @@ import { useCommandKeys } from "../commands/use-command-keys";
 interface CanvasKeyboardInput {
   host: CommandHost;
   gridRef: RefObject<HTMLDivElement | null>;
+  /** The cards with something in them (looks-empty.ts): what Shift+arrows and Ctrl+A select. */
   cards: readonly BoardCard[];
   layout: GridLayout;
   cells: Occupancy;
@@ -99,8 +100,11 @@ export function useCanvasKeyboard({ host, gridRef, cards, layout, cells, byId, s
         },
         extend: (key) => {
           const step = STEPS[key];
-          const next = step && extendByStep(selection, cards, byId, step, layout);
-          if (!next) return;
+          const range = step && extendByStep(selection, cards, byId, step, layout);
+          if (!range) return;
+          // No card with content in the range: the card that looks empty where it began.
+          const blank = range.kind === "cell" ? cells[range.row]?.[range.col] : undefined;
+          const next: Selection = blank ? { kind: "card", id: blank.id } : range;
           actions.select(next);
           if (next.kind === "cards") reveal(rectBox(layout, { ...next.head, rowSpan: 1, colSpan: 1 }));
         },

@@ -19,16 +19,25 @@ const INTERACTIVE = "input, textarea, select, button, a, iframe, [data-no-drag]"
 /** How long a finger rests on the board before the press opens the context menu. */
 const LONG_PRESS_MS = 500;
 
+/** Whether the card is one of several selected (a press on it drags them all). */
+function inGroup(selection: Selection | null, id: string): boolean {
+  const selected = selectedCardIds(selection);
+  return selected.length > 1 && selected.includes(id);
+}
+
 /**
  * Where a card would land (move) or what it would cover (resize), where a dragged selection lands,
  * or the selection rectangle being drawn: shown while the pointer is down.
  */
-export type DragPreview = { kind: "move" | "resize"; rect: Rect } | GroupPreview | null;
+export type DragPreview = { kind: "move"; id: string; rect: Rect } | { kind: "resize"; id: string; rect: Rect; reshape: boolean } | GroupPreview | null;
 
 interface CanvasPointerInput {
   gridRef: RefObject<HTMLDivElement | null>;
   layout: GridLayout;
-  cards: readonly BoardCard[];
+  /** The cards with something in them (looks-empty.ts): what a selection rectangle selects. */
+  contentCards: readonly BoardCard[];
+  /** Whether a card looks like an empty cell: a press on it starts a selection rectangle, as on one. */
+  looksEmpty: (card: BoardCard) => boolean;
   cells: Occupancy;
   selection: Selection | null;
   byId: ReadonlyMap<string, BoardCard>;
@@ -42,13 +51,31 @@ interface CanvasPointerInput {
  * The grid's pointer input, handled once for all cards: a press selects (or picks a card to
  * connect), a drag moves the card, a drag on its corner resizes it, a double click edits.
  */
-export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byId, editable, editingId, connecting, actions }: CanvasPointerInput) {
+export function useCanvasPointer({
+  gridRef,
+  layout,
+  contentCards,
+  looksEmpty,
+  cells,
+  selection,
+  byId,
+  editable,
+  editingId,
+  connecting,
+  actions,
+}: CanvasPointerInput) {
   const [preview, setPreview] = useState<DragPreview>(null);
   const suppressClick = useRef(false);
   const longPress = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   function pointInGrid(event: { clientX: number; clientY: number }) {
     return gridPoint(gridRef.current!, event.clientX, event.clientY);
+  }
+
+  /** A range's selection: with no card with content in it, the card or cell where it began. */
+  function selectRange(next: Selection | null) {
+    const blank = next?.kind === "cell" ? cells[next.row]?.[next.col] : undefined;
+    actions.select(blank ? { kind: "card", id: blank.id } : next);
   }
 
   function startResize(card: BoardCard, edge: ResizeEdge) {
@@ -58,7 +85,8 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
       (event) => {
         const { x, y } = pointInGrid(event);
         rect = reshapedRect(card, edge, cellAt(layout, x, y));
-        setPreview({ kind: "resize", rect });
+        // As the drop below: the corner's resize keeps its own rules, a moved top or left side reshapes.
+        setPreview({ kind: "resize", id: card.id, rect, reshape: rect.row !== card.row || rect.col !== card.col });
       },
       (_event, cancelled) => {
         setPreview(null);
@@ -95,8 +123,11 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
     window.addEventListener("pointercancel", stop);
   }
 
-  /** A press on the canvas that is not on a card: a click selects the cell (or clears), a drag draws a selection rectangle. */
-  function startOnCanvas(event: ReactPointerEvent) {
+  /**
+   * A press on the canvas that is not on a card, or on a card that looks empty: a click selects the
+   * cell or that card (or clears), a drag draws a selection rectangle.
+   */
+  function startOnCanvas(event: ReactPointerEvent, blank?: { card: BoardCard; element: HTMLElement }) {
     const grid = gridRef.current;
     if (!grid) return;
     const { x, y } = pointInGrid(event);
@@ -106,23 +137,26 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
     const anchor = event.shiftKey ? (anchorAndHead(selection, byId)?.anchor ?? null) : null;
     if (event.shiftKey && anchor) {
       event.preventDefault();
-      actions.select(rangeSelection(cards, anchor, cell));
+      selectRange(rangeSelection(contentCards, anchor, cell));
       return;
     }
-    watchLongPress(event, () => actions.select({ kind: "cell", ...cell }));
+    watchLongPress(event, () => actions.select(blank ? { kind: "card", id: blank.card.id } : { kind: "cell", ...cell }));
     startMarquee({
       grid,
       layout,
       down: event.nativeEvent,
       point: pointInGrid,
       setPreview,
-      cards,
+      cards: contentCards,
       anchor,
-      select: actions.select,
+      select: selectRange,
       onDragged: () => (suppressClick.current = true),
       // A click on an empty cell selects it (a paste lands there); on the canvas around the cards it clears.
       onClick: () => {
-        if (editable && inGrid && emptyCell) {
+        if (blank) {
+          actions.select({ kind: "card", id: blank.card.id });
+          blank.element.focus({ preventScroll: true });
+        } else if (editable && inGrid && emptyCell) {
           actions.select({ kind: "cell", ...cell });
           // Focused, so that typing, Ctrl+V and the arrows start from it.
           grid.querySelector<HTMLElement>(`[data-cell="${cell.row}:${cell.col}"]`)?.focus({ preventScroll: true });
@@ -165,7 +199,7 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
         if (!shown || row !== target.row || col !== target.col) {
           shown = true;
           target = { row, col };
-          setPreview({ kind: "move", rect: { row, col, rowSpan: card.rowSpan, colSpan: card.colSpan } });
+          setPreview({ kind: "move", id: card.id, rect: { row, col, rowSpan: card.rowSpan, colSpan: card.colSpan } });
         }
       },
       (_event, cancelled) => {
@@ -195,6 +229,11 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
       return;
     }
     if (target.closest(INTERACTIVE)) return;
+    if (!connecting && !event.shiftKey && !event.ctrlKey && !event.metaKey && looksEmpty(card) && !inGroup(selection, card.id)) {
+      // Not a drag of a card nobody sees as one: a selection rectangle, as from an empty cell.
+      startOnCanvas(event, { card, element: cardElement });
+      return;
+    }
     if (connecting) {
       event.preventDefault();
       actions.pickForConnect(card.id);
@@ -203,7 +242,7 @@ export function useCanvasPointer({ gridRef, layout, cards, cells, selection, byI
     if (event.shiftKey || event.ctrlKey || event.metaKey) {
       // Not focused by the press (which would make it the only selection): focused here when it is selected.
       event.preventDefault();
-      const next = event.shiftKey ? extendTo(selection, cards, byId, card) : toggleCard(selection, byId, card);
+      const next = event.shiftKey ? extendTo(selection, contentCards, byId, card) : toggleCard(selection, byId, card);
       // Focused first: its focus handler, which reads the selection as last rendered, may select it alone.
       if (selectedCardIds(next).includes(card.id)) cardElement.focus({ preventScroll: true });
       actions.select(next);

@@ -2,7 +2,7 @@ import { CARD_FIELDS, CARD_FIELD_NAMES, readCardFieldValue } from "@/lib/board-m
 import type { BoardCard, BoardLine } from "../state/board-types";
 import type { ClipCard, ClipLineRef as ClipLine } from "../grid/group-plans";
 import { boundsOf } from "../state/selection-model";
-import { parseHtmlTable } from "./html-table";
+import { parseHtmlTable, type CellLook } from "./html-table";
 
 /**
  * What the board puts on the system clipboard and reads back from it (docs/ARCHITECTURE.md, "The
@@ -25,7 +25,7 @@ export interface OwnClip {
 }
 
 /** What a paste brings: cards of this format, or a table of text (null: a cell a merged one covers). */
-export type Pasted = { kind: "cards"; clip: OwnClip } | { kind: "table"; rows: (string | null)[][] };
+export type Pasted = { kind: "cards"; clip: OwnClip } | { kind: "table"; rows: (string | null)[][]; looks?: (CellLook | null)[][] };
 
 export interface Encoded {
   "text/plain": string;
@@ -113,7 +113,10 @@ export function decodeClipboard(data: { own?: string | null; html?: string | nul
   const table = data.html ? parseHtmlTable(data.html) : null;
   const clip = readOwn(data.own ?? null) ?? readOwn(table?.own ?? null);
   if (clip) return { kind: "cards", clip };
-  if (table && table.rows.length) return { kind: "table", rows: table.rows };
+  if (table && table.rows.length) {
+    const styled = table.looks.some((row) => row.some((look) => look !== null));
+    return { kind: "table", rows: table.rows, ...(styled && { looks: table.looks }) };
+  }
   if (data.text) {
     const rows = parseTsv(data.text);
     if (rows.length) return { kind: "table", rows };

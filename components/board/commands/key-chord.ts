@@ -2,7 +2,7 @@
  * A key chord as the command table writes it: modifiers and one key joined by "+", e.g.
  * "Mod+Shift+L", "Alt+ArrowUp", "Delete", "?". "Mod" is Ctrl, or Cmd on a Mac. Two keys stand for a
  * class of keys: "Arrow" (any arrow key) and "Char" (a key that types a character). Named keys:
- * "Plus", "Equal", "Minus" (the characters), "Digit1" (the 1 key, whatever Shift makes of it).
+ * "Plus", "Equal", "Minus", "Space" (the characters), "Digit1" (the 1 key, whatever Shift makes of it).
  */
 export interface KeyChord {
   mod: boolean;
@@ -11,7 +11,7 @@ export interface KeyChord {
   key: string;
 }
 
-const NAMED: Record<string, string> = { Plus: "+", Equal: "=", Minus: "-", Underscore: "_" };
+const NAMED: Record<string, string> = { Plus: "+", Equal: "=", Minus: "-", Underscore: "_", Space: " " };
 const ARROWS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]);
 
 export function parseChord(text: string): KeyChord {
@@ -65,6 +65,7 @@ const KEY_LABELS: Record<string, string> = {
   ContextMenu: "menu key",
   "-": "−",
   Digit1: "1",
+  " ": "Space",
 };
 
 /** How a chord is shown to people: "Ctrl+Shift+L", "Alt+Shift+↑". Cmd stands for Ctrl on a Mac (the dialog says so). */
@@ -77,7 +78,14 @@ export function chordLabel(text: string): string {
   return [...mods, key].join("+");
 }
 
-const ARIA_KEYS: Record<string, string> = { ArrowUp: "ArrowUp", ArrowDown: "ArrowDown", ArrowLeft: "ArrowLeft", ArrowRight: "ArrowRight", "-": "Minus" };
+const ARIA_KEYS: Record<string, string> = {
+  ArrowUp: "ArrowUp",
+  ArrowDown: "ArrowDown",
+  ArrowLeft: "ArrowLeft",
+  ArrowRight: "ArrowRight",
+  "-": "Minus",
+  " ": "Space",
+};
 
 /** The chord as aria-keyshortcuts says it ("Control+Shift+L"); null for a class of keys, which that attribute cannot name. */
 export function ariaChord(text: string): string | null {

@@ -180,7 +180,8 @@ function InviteForm({ snapId, onInvited }: { snapId: string; onInvited: (invitat
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 placeholder:text-slate-400"
+          // At least 12rem: on a phone the role and the button wrap below it, not squeeze it.
+          className="h-9 min-w-0 flex-1 basis-48 rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 placeholder:text-slate-400"
         />
         <select aria-label="Role to invite with" className={`${SELECT} h-9!`} value={role} onChange={(event) => setRole(event.target.value as SnapRole)}>
           {SNAP_ROLES.map((option) => (

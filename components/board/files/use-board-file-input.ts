@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import type { BoardActions } from "../state/use-board-actions";
 import type { BoardStore } from "../state/board-store";
 import type { SelectionStore } from "../state/selection-store";
 import type { BoardCard } from "../state/board-types";
 import { gridSize, occupancy } from "../grid/grid-geometry";
 import { blankCard } from "../grid/grid-plans";
+import { looksEmpty } from "../grid/looks-empty";
 import { newLocalId } from "../state/new-local-id";
 import { UploadCancelled, uploadFileRequest } from "./upload-file-request";
 import { uploadStore } from "./upload-store";
@@ -25,6 +26,8 @@ interface FileInputOptions {
   actions: BoardActions;
   selections: SelectionStore;
   editable: boolean;
+  /** Comments per card: a card with comments is not an empty cell to fill. */
+  commentCounts: ReadonlyMap<string, number>;
 }
 
 /**
@@ -32,11 +35,19 @@ interface FileInputOptions {
  * uploaded into a card, an image card for an image, a link card to download anything else. A drop
  * on an empty cell fills that cell, on an image card replaces its image (an image) or attaches the
  * file (anything else), on any other card attaches the file to it; a paste fills the
- * selected empty cell or image card, else the first empty cell. A paste without a file is left to
- * the board's own clipboard handling.
+ * selected empty cell or image card, else the first empty cell. A card that looks empty
+ * (looks-empty.ts) is an empty cell here: the file fills it. A paste without a file is left to the
+ * board's own clipboard handling.
  */
-export function useBoardFileInput({ rootRef, snapId, store, actions, selections, editable }: FileInputOptions): void {
+export function useBoardFileInput({ rootRef, snapId, store, actions, selections, editable, commentCounts }: FileInputOptions): void {
+  const countsRef = useRef(commentCounts);
   useEffect(() => {
+    countsRef.current = commentCounts;
+  }, [commentCounts]);
+
+  useEffect(() => {
+    const blank = (card: BoardCard | undefined): boolean => card !== undefined && looksEmpty(card, countsRef.current.get(card.id));
+
     const root = rootRef.current;
     if (!editable || !root) return;
 
@@ -61,20 +72,28 @@ export function useBoardFileInput({ rootRef, snapId, store, actions, selections,
     const attachTarget = (file: File, target: Target): string | null => {
       if (target?.kind !== "card") return null;
       const card = store.getDoc().cards.find((candidate) => candidate.id === target.id);
-      if (!card || (card.cellType === "image" && SHOWN_AS_IMAGE.has(file.type))) return null;
+      if (!card || blank(card) || (card.cellType === "image" && SHOWN_AS_IMAGE.has(file.type))) return null;
       return card.id;
     };
 
-    /** The card the file fills: the targeted image card, or a new card in the targeted or first empty cell. */
+    /**
+     * The card the file fills: the targeted image card or card that looks empty, or a new card in
+     * the targeted or first empty cell (a card that looks empty there is filled).
+     */
     const cardFor = (file: File, target: Target): string | null => {
       const { cards, snap } = store.getDoc();
       const asImage = SHOWN_AS_IMAGE.has(file.type);
-      if (target?.kind === "card") {
-        const card = cards.find((candidate) => candidate.id === target.id);
-        if (card?.cellType === "image" && asImage) return card.id;
+      const filled = { cellType: asImage ? "image" : "link", note: asImage ? "" : file.name };
+      const targeted = target?.kind === "card" ? cards.find((candidate) => candidate.id === target.id) : undefined;
+      if (targeted?.cellType === "image" && asImage) return targeted.id;
+      const cell = target?.kind === "cell" && !occupied(cards, target.row, target.col) ? target : firstEmptyCell(cards, snap.rowHeights, snap.colWidths, blank);
+      const existing = targeted && blank(targeted) ? targeted : "card" in cell ? cell.card : undefined;
+      if (existing) {
+        actions.updateCard(existing.id, filled);
+        selections.set({ kind: "card", id: existing.id });
+        return existing.id;
       }
-      const cell = target?.kind === "cell" && !occupied(cards, target.row, target.col) ? target : firstEmptyCell(cards, snap.rowHeights, snap.colWidths);
-      const card: BoardCard = { ...blankCard(newLocalId(), cell.row, cell.col), cellType: asImage ? "image" : "link", note: asImage ? "" : file.name };
+      const card: BoardCard = { ...blankCard(newLocalId(), cell.row, cell.col), ...filled };
       store.apply([{ type: "createCards", cards: [card], lines: [] }]);
       selections.set({ kind: "card", id: card.id });
       return card.id;
@@ -97,7 +116,7 @@ export function useBoardFileInput({ rootRef, snapId, store, actions, selections,
             return;
           }
           const card = store.getDoc().cards.find((candidate) => candidate.id === cardId);
-          // A card made for the upload goes with it; an image card that was there keeps its image.
+          // A card made or filled for the upload goes with it (back to an empty cell); an image card that was there keeps its image.
           if (card && card.title === "") actions.deleteCard(cardId);
           if (!(error instanceof UploadCancelled)) store.notify(`Couldn't upload ${name}: ${error.message.replace(/[.!?]?$/, ".")}`, "error");
         },
@@ -153,12 +172,24 @@ function occupied(cards: readonly BoardCard[], row: number, col: number): boolea
   return cards.some((card) => row >= card.row && row < card.row + card.rowSpan && col >= card.col && col < card.col + card.colSpan);
 }
 
-/** The first empty cell in reading order, or the first cell of a new row below the board. */
-function firstEmptyCell(cards: readonly BoardCard[], rowHeights: Record<string, number>, colWidths: Record<string, number>): { row: number; col: number } {
+/**
+ * The first empty cell in reading order (a cell with no card, or with a card that looks empty, given
+ * with it), or the first cell of a new row below the board.
+ */
+function firstEmptyCell(
+  cards: readonly BoardCard[],
+  rowHeights: Record<string, number>,
+  colWidths: Record<string, number>,
+  blank: (card: BoardCard) => boolean,
+): { row: number; col: number; card?: BoardCard } {
   const { rows, cols } = gridSize(cards, rowHeights, colWidths);
   const cells = occupancy(cards, rows, cols);
   for (let row = 0; row < rows; row += 1) {
-    for (let col = 0; col < cols; col += 1) if (!cells[row]?.[col]) return { row, col };
+    for (let col = 0; col < cols; col += 1) {
+      const card = cells[row]?.[col];
+      if (!card) return { row, col };
+      if (blank(card)) return { row, col, card };
+    }
   }
   return { row: rows, col: 0 };
 }

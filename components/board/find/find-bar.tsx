@@ -16,6 +16,14 @@ interface FindBarProps {
   onClose: () => void;
   /** Changes each time Ctrl/Cmd+F asks for the bar: its field takes the focus again. */
   focusSignal: number;
+  /** The matches and the current one, for the board to mark (null once the bar closes). */
+  onFound: (found: FoundCards | null) => void;
+}
+
+/** What find marks on the board: every match, and the one it is on. */
+export interface FoundCards {
+  matches: ReadonlySet<string>;
+  current: string | null;
 }
 
 const BUTTON =
@@ -23,15 +31,22 @@ const BUTTON =
 
 /**
  * Find on the board (Ctrl/Cmd+F): matches in every card's title and notes, not only the cards the
- * window renders; Enter / ↓ goes to the next, Shift+Enter / ↑ to the previous, scrolling it into
- * view and selecting it; Escape closes and gives the focus back to the board.
+ * window renders, each marked on the board. Typing goes to the first match; Enter / ↓ goes to the
+ * next, Shift+Enter / ↑ to the previous, scrolling it into view (below the headers and this bar)
+ * and selecting it; Escape closes and gives the focus back to the board.
  */
-export function FindBar({ doc, scrollerRef, select, onClose, focusSignal }: FindBarProps) {
+export function FindBar({ doc, scrollerRef, select, onClose, focusSignal, onFound }: FindBarProps) {
   const inputRef = useRef<HTMLInputElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
   const [currentId, setCurrentId] = useState<string | null>(null);
   const matches = useMemo(() => findMatches(doc.cards, query), [doc.cards, query]);
   const index = currentId ? matches.indexOf(currentId) : -1;
+
+  useEffect(() => {
+    onFound(matches.length ? { matches: new Set(matches), current: currentId } : null);
+  }, [matches, currentId, onFound]);
+  useEffect(() => () => onFound(null), [onFound]);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -46,7 +61,9 @@ export function FindBar({ doc, scrollerRef, select, onClose, focusSignal }: Find
     const grid = scroller?.querySelector<HTMLElement>('[role="grid"]');
     if (!card || !scroller || !grid) return;
     const { snap } = doc;
-    revealInScroller(grid, scroller, rectBox(computeLayout(doc.cards, snap.rowHeights, snap.colWidths, snap.cellSpacing), card));
+    const bar = barRef.current?.getBoundingClientRect();
+    const coveredTop = bar ? bar.bottom - scroller.getBoundingClientRect().top : 0;
+    revealInScroller(grid, scroller, rectBox(computeLayout(doc.cards, snap.rowHeights, snap.colWidths, snap.cellSpacing), card), coveredTop);
   }
 
   function step(direction: 1 | -1) {
@@ -69,6 +86,7 @@ export function FindBar({ doc, scrollerRef, select, onClose, focusSignal }: Find
   const status = !query.trim() ? "" : matches.length === 0 ? "No matches" : index >= 0 ? `${index + 1} of ${matches.length}` : `${matches.length} found`;
   return (
     <div
+      ref={barRef}
       role="search"
       aria-label="Find on the board"
       className="absolute top-2 right-3 z-30 flex max-w-[calc(100%-1.5rem)] items-center gap-1 rounded-lg bg-white p-1 pl-2.5 shadow-md ring-1 ring-slate-200"
@@ -80,7 +98,10 @@ export function FindBar({ doc, scrollerRef, select, onClose, focusSignal }: Find
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
-          setCurrentId(null);
+          // As a browser's find: the first match at once, so that Enter goes on to the second.
+          const first = findMatches(doc.cards, event.target.value)[0];
+          if (first) go(first);
+          else setCurrentId(null);
         }}
         onKeyDown={onKeyDown}
         aria-label="Find cards"

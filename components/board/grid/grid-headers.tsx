@@ -1,6 +1,7 @@
 "use client";
 
-import { memo, type CSSProperties } from "react";
+import { memo, useState, type CSSProperties } from "react";
+import { onHeaderKeyDown } from "./header-keys";
 import { CloseIcon, PlusIcon } from "@/components/ui/icons";
 import type { GridLayout } from "./grid-geometry";
 import type { TrackRange } from "./grid-window";
@@ -45,7 +46,8 @@ function labelStep(sizes: readonly number[], zoom: number): number {
  * Frozen headers: the column numbers in a strip that sticks to the top of the scroller and the row
  * numbers in one that sticks to its left, drawn at screen size over the zoomed grid (like a
  * spreadsheet's), each with a remove button and a resize handle on its grid line. Only the
- * rendered tracks have headers (windowing). Memoized: a new selection does not draw them again.
+ * rendered tracks have headers (windowing). Each strip is one Tab stop, its buttons and handles
+ * reached from a header by the arrow keys (header-keys.ts). Memoized: a new selection does not draw them again.
  */
 export const GridHeaders = memo(function GridHeaders({
   layout,
@@ -68,6 +70,10 @@ export const GridHeaders = memo(function GridHeaders({
   const down = (px: number) => `${(100 * px) / contentHeight}%`;
   const handleWidth = `max(10px, ${across(gap)})`;
   const handleHeight = `max(10px, ${down(gap)})`;
+  // Each strip is one Tab stop: the header last focused (the first drawn one until then), the others by arrow keys.
+  const [focused, setFocused] = useState<{ col: number; row: number }>({ col: 0, row: 0 });
+  const colStop = focused.col >= range.col0 && focused.col <= range.col1 ? focused.col : range.col0;
+  const rowStop = focused.row >= range.row0 && focused.row <= range.row1 ? focused.row : range.row0;
   const colStep = labelStep(layout.colSizes, zoom);
   const rowStep = labelStep(layout.rowSizes, zoom);
   // --zoom set again: a gesture's new value stops at the strip, nothing in it reads it.
@@ -100,10 +106,15 @@ export const GridHeaders = memo(function GridHeaders({
           const col = range.col0 + offset;
           const left = margin + (layout.colStarts[col] ?? 0);
           return (
-            <div key={`col-${col}`}>
+            <div key={`col-${col}`} data-track onKeyDown={(event) => onHeaderKeyDown(event, "col")}>
               <div
                 data-col-header={col + 1}
-                className="group/track absolute flex items-center justify-center gap-1 text-xs font-medium text-slate-500 tabular-nums"
+                data-track-header
+                role="group"
+                aria-label={`Column ${col + 1}`}
+                tabIndex={col === colStop ? 0 : -1}
+                onFocus={(event) => event.target === event.currentTarget && setFocused((current) => ({ ...current, col }))}
+                className="group/track absolute flex items-center justify-center gap-1 rounded text-xs font-medium text-slate-500 tabular-nums focus-visible:outline-2 focus-visible:outline-indigo-500"
                 style={{ left: across(left), top: 3, width: across(size), height: HEADER_SIZE }}
               >
                 {(col === 0 || (col + 1) % colStep === 0) && <span>{col + 1}</span>}
@@ -111,6 +122,8 @@ export const GridHeaders = memo(function GridHeaders({
                   <button
                     type="button"
                     aria-label={`Remove column ${col + 1}`}
+                    tabIndex={-1}
+                    data-track-stop
                     title={`Remove column ${col + 1}`}
                     onClick={() => onRemoveTrack("col", col)}
                     className={REMOVE_BUTTON}
@@ -126,6 +139,7 @@ export const GridHeaders = memo(function GridHeaders({
                 scale={zoom}
                 onPreview={onPreviewTrack}
                 onCommit={onResizeTrack}
+                tabIndex={-1}
                 style={{ left: `calc(${across(left + size + gap / 2)} - ${handleWidth} / 2)`, top: 3, width: handleWidth, height: HEADER_SIZE }}
               />
             </div>
@@ -141,10 +155,15 @@ export const GridHeaders = memo(function GridHeaders({
           const row = range.row0 + offset;
           const top = margin + (layout.rowStarts[row] ?? 0);
           return (
-            <div key={`row-${row}`}>
+            <div key={`row-${row}`} data-track onKeyDown={(event) => onHeaderKeyDown(event, "row")}>
               <div
                 data-row-header={row + 1}
-                className="group/track absolute flex flex-col items-center justify-center gap-1 text-xs font-medium text-slate-500 tabular-nums"
+                data-track-header
+                role="group"
+                aria-label={`Row ${row + 1}`}
+                tabIndex={row === rowStop ? 0 : -1}
+                onFocus={(event) => event.target === event.currentTarget && setFocused((current) => ({ ...current, row }))}
+                className="group/track absolute flex flex-col items-center justify-center gap-1 rounded text-xs font-medium text-slate-500 tabular-nums focus-visible:outline-2 focus-visible:outline-indigo-500"
                 style={{ left: 3, top: down(top), width: HEADER_SIZE, height: down(size) }}
               >
                 {(row === 0 || (row + 1) % rowStep === 0) && <span>{row + 1}</span>}
@@ -152,6 +171,8 @@ export const GridHeaders = memo(function GridHeaders({
                   <button
                     type="button"
                     aria-label={`Remove row ${row + 1}`}
+                    tabIndex={-1}
+                    data-track-stop
                     title={`Remove row ${row + 1}`}
                     onClick={() => onRemoveTrack("row", row)}
                     className={REMOVE_BUTTON}
@@ -167,6 +188,7 @@ export const GridHeaders = memo(function GridHeaders({
                 scale={zoom}
                 onPreview={onPreviewTrack}
                 onCommit={onResizeTrack}
+                tabIndex={-1}
                 style={{ left: 3, top: `calc(${down(top + size + gap / 2)} - ${handleHeight} / 2)`, width: HEADER_SIZE, height: handleHeight }}
               />
             </div>

@@ -36,6 +36,9 @@ function othersIndex(doc: BoardDoc, excluded: ReadonlySet<string>): CellIndex {
  * the board's limit otherwise). The placement rule decides: blank cards in the way are absorbed, a
  * card with content or a locked one refuses the move, named in the error.
  */
+/** Why a selection does not move: it would leave the board (or, dragged, the drawn grid). */
+export const SELECTION_PAST_EDGE = "The selection cannot move past the edge of the board.";
+
 export function planGroupMove(doc: BoardDoc, ids: readonly string[], delta: { dRow: number; dCol: number }, bounds: GridBounds = BOARD_LIMIT): Plan {
   const moving = cardsById(doc, ids);
   if (moving.length === 0) return { error: "Those cards are gone." };
@@ -46,7 +49,7 @@ export function planGroupMove(doc: BoardDoc, ids: readonly string[], delta: { dR
   }));
   return planPlacements(doc, placements, {
     bounds,
-    edge: "The selection cannot move past the edge of the board.",
+    edge: SELECTION_PAST_EDGE,
     hint: "Move it first, or pick an empty spot.",
   });
 }
@@ -126,13 +129,15 @@ export function planPasteCards(
  * Pastes a table of text (from a spreadsheet, or text copied from a board): one card per cell, the
  * table's top-left at `at`. A cell that holds a card's top-left corner sets that card's text; an
  * empty cell gets a new card; a cell inside a bigger card is left alone, and so is a null cell (one
- * a merged cell of the table covers); an empty string in an empty cell makes no card.
+ * a merged cell of the table covers); an empty string in an empty cell makes no card. A cell's
+ * look (`looks`: bold, italic, fill, alignment, as the spreadsheet's HTML says) goes with its text.
  */
 export function planPasteTable(
   doc: BoardDoc,
   table: readonly (readonly (string | null)[])[],
   at: { row: number; col: number },
   newId: () => string,
+  looks: readonly (readonly (CardPatch | null)[])[] = [],
 ): PastePlan | { error: string } {
   const height = table.length;
   const width = Math.max(0, ...table.map((row) => row.length));
@@ -151,12 +156,15 @@ export function planPasteTable(
       const col = at.col + c;
       const [card] = index.under({ row, col, rowSpan: 1, colSpan: 1 });
       if (value === null) return;
+      const look = looks[r]?.[c] ?? {};
       if (!card) {
-        if (value !== "") created.push({ ...blankCard(newId(), row, col), title: value });
-      } else if (card.row === row && card.col === col && card.title !== value) {
+        if (value !== "" || Object.keys(look).length) created.push({ ...blankCard(newId(), row, col), ...look, title: value });
+      } else if (card.row === row && card.col === col) {
+        const update = cardUpdate(card, { ...look, title: value });
+        if (!update) return;
         if (card.locked) lockedCard ??= card;
-        if (card.title.trim() !== "") replaced.push(card);
-        written.push(cardUpdate(card, { title: value }));
+        if (card.title.trim() !== "" && card.title !== value) replaced.push(card);
+        written.push(update);
       }
     });
   });

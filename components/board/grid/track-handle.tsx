@@ -15,6 +15,8 @@ interface TrackHandleProps {
   /** A size to save; null goes back to the default. */
   onCommit: (axis: Axis, index: number, size: number | null) => void;
   style: CSSProperties;
+  /** In the frozen headers it is reached from its header by the arrow keys, not by Tab (header-keys.ts). */
+  tabIndex?: number;
 }
 
 const clamp = (size: number) => Math.round(Math.min(MAX_TRACK_SIZE, Math.max(MIN_TRACK_SIZE, size)));
@@ -23,7 +25,7 @@ const clamp = (size: number) => Math.round(Math.min(MAX_TRACK_SIZE, Math.max(MIN
  * A grid line's handle: drag it, or focus it and use the arrow keys (Shift for bigger steps), to
  * set a row's height or a column's width; double-click restores the default.
  */
-export function TrackHandle({ axis, index, size, scale = 1, onPreview, onCommit, style }: TrackHandleProps) {
+export function TrackHandle({ axis, index, size, scale = 1, onPreview, onCommit, style, tabIndex = 0 }: TrackHandleProps) {
   const drag = useRef<{ start: number; size: number; current: number } | null>(null);
   const noun = axis === "row" ? "row" : "column";
   const coordinate = (event: PointerEvent) => (axis === "row" ? event.clientY : event.clientX);
@@ -62,7 +64,8 @@ export function TrackHandle({ axis, index, size, scale = 1, onPreview, onCommit,
   return (
     <div
       role="separator"
-      tabIndex={0}
+      tabIndex={tabIndex}
+      data-track-stop
       aria-orientation={axis === "row" ? "horizontal" : "vertical"}
       aria-label={`Resize ${noun} ${index + 1}`}
       aria-valuenow={size}

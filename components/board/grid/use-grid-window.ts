@@ -29,9 +29,14 @@ export function visibleRegion(grid: HTMLElement, scroller: HTMLElement): Region 
   };
 }
 
-/** Scrolls the board so that a box of the grid (board pixels) is in view, at any zoom. */
-export function revealInScroller(grid: HTMLElement, scroller: HTMLElement, box: Region): void {
-  const { dx, dy } = scrollToReveal(visibleRegion(grid, scroller), box);
+/**
+ * Scrolls the board so that a box of the grid (board pixels) is in view, at any zoom; `coveredTop`:
+ * screen pixels at the scroller's top that something over the board hides (the find bar).
+ */
+export function revealInScroller(grid: HTMLElement, scroller: HTMLElement, box: Region, coveredTop = 0): void {
+  const view = visibleRegion(grid, scroller);
+  const hidden = Math.max(0, coveredTop - zoomFrameOf(scroller).gutter) / gridScale(grid);
+  const { dx, dy } = scrollToReveal({ ...view, y: view.y + hidden, height: Math.max(0, view.height - hidden) }, box);
   // The distance is in board pixels; the scroller scrolls screen pixels.
   const scale = gridScale(grid);
   if (dx || dy) scroller.scrollBy(dx * scale, dy * scale);

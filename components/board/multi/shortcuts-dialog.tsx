@@ -42,7 +42,8 @@ function isSpellingOf(keys: string, first: string): boolean {
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Keyboard shortcuts" description="On a Mac, use Cmd where it says Ctrl, and Option for Alt.">
-      <div className="space-y-5">
+      {/* Focused when it opens, so that the dialog opens at its top (the Close button, focused, is at the bottom). */}
+      <div data-autofocus tabIndex={-1} aria-label="Shortcuts by group" role="group" className="space-y-5 focus:outline-none">
         {shortcutRows().map(({ group, rows }) => (
           <section key={group}>
             <h3 className="mb-2 text-sm font-semibold text-slate-900">{group}</h3>
@@ -60,7 +61,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
         ))}
       </div>
       <div className="mt-5 flex justify-end">
-        <Button variant="secondary" onClick={onClose} data-autofocus>
+        <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
       </div>

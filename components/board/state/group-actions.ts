@@ -176,7 +176,8 @@ export function groupActions({ store, getSelection, setSelection, carryOut }: Gr
         return null;
       }
       if (!store.requireWholeBoard()) return null;
-      const plan = pasted.kind === "cards" ? planPasteCards(doc(), pasted.clip, at, newLocalId) : planPasteTable(doc(), pasted.rows, at, newLocalId);
+      const plan =
+        pasted.kind === "cards" ? planPasteCards(doc(), pasted.clip, at, newLocalId) : planPasteTable(doc(), pasted.rows, at, newLocalId, pasted.looks);
       if ("error" in plan) {
         store.notify(plan.error, "error");
         return null;

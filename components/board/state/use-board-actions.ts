@@ -76,6 +76,11 @@ export function useBoardActions(
   const focusRequestRef = useRef<Selection | null>(null);
   /** The inline edit's card, its text then and the snap version then (the edit's Base-Version). */
   const editStartRef = useRef<{ id: string; title: string; version: number } | null>(null);
+  /**
+   * A run of Tabs out of the inline editor: its row, the column it began in (where Enter goes back
+   * to) and the card or cell the last Tab went to.
+   */
+  const tabRunRef = useRef<{ row: number; col: number; at: Selection | null } | null>(null);
 
   const actions = useMemo<BoardActions>(() => {
     const setConnect = (next: ConnectState) => {
@@ -121,11 +126,15 @@ export function useBoardActions(
       const card = cardIndex(cards).get(id);
       if (!card) return;
       const { rows, cols } = bounds();
+      // As in a spreadsheet: Enter after a run of Tabs goes down (or up) from the column the run began in.
+      const run = tabRunRef.current?.row === card.row ? tabRunRef.current : null;
+      tabRunRef.current = move === "right" || move === "left" ? { row: card.row, col: run?.col ?? card.col, at: null } : null;
+      const column = run?.col ?? card.col;
       const target =
         move === "down"
-          ? { row: card.row + card.rowSpan, col: card.col }
+          ? { row: card.row + card.rowSpan, col: column }
           : move === "up"
-            ? { row: card.row - 1, col: card.col }
+            ? { row: card.row - 1, col: column }
             : move === "right"
               ? { row: card.row, col: card.col + card.colSpan }
               : { row: card.row, col: card.col - 1 };
@@ -135,6 +144,7 @@ export function useBoardActions(
       }
       const there = cards.find((other) => overlaps(other, { ...target, rowSpan: 1, colSpan: 1 }));
       const next: Selection = there ? { kind: "card", id: there.id } : { kind: "cell", ...target };
+      if (tabRunRef.current) tabRunRef.current.at = next;
       setSelection(next);
       focusRequestRef.current = next;
     };
@@ -153,7 +163,11 @@ export function useBoardActions(
     };
 
     return {
-      select: (selection) => setSelection(selection),
+      select: (selection) => {
+        // A person choosing another card or cell ends a run of Tabs (the focus following the Tab does not).
+        if (!sameSelection(selection, tabRunRef.current?.at ?? null)) tabRunRef.current = null;
+        setSelection(selection);
+      },
       startEdit: (id, options) => {
         const card = doc().cards.find((candidate) => candidate.id === id);
         if (!editable || !card) return;
@@ -289,4 +303,10 @@ export function useBoardActions(
   });
 
   return { actions, editingId, editing, connect, removal, setRemoval, menuAt, closeMenu: () => setMenuAt(null) };
+}
+
+function sameSelection(a: Selection | null, b: Selection | null): boolean {
+  if (a?.kind === "card" && b?.kind === "card") return a.id === b.id;
+  if (a?.kind === "cell" && b?.kind === "cell") return a.row === b.row && a.col === b.col;
+  return false;
 }

@@ -12,6 +12,7 @@ export function themeColors(element: HTMLElement) {
     border: read("--color-slate-300", "#cbd5e1"),
     ring: read("--color-indigo-500", "#6366f1"),
     text: read("--color-slate-900", "#0f172a"),
+    font: style.fontFamily || "sans-serif",
   };
 }
 

@@ -6,6 +6,7 @@ import { rectBox, type GridLayout, type Occupancy } from "../grid/grid-geometry"
 import { boardScroller } from "../grid/use-grid-window";
 import { startBoardPicture, type BoardPicture } from "./board-picture";
 import { cardsInRegion, drawCardBlocks, themeColors } from "./card-blocks";
+import { drawCardTitles, titlesFit } from "./card-titles";
 import { LEGIBLE_ZOOM } from "./zoom-levels";
 import type { LiveZoom } from "./zoom-store";
 
@@ -24,7 +25,8 @@ interface OverviewCanvasProps {
 }
 
 /**
- * Below the legibility threshold (LEGIBLE_ZOOM) cards are drawn here as blocks of their colour:
+ * Below the legibility threshold (LEGIBLE_ZOOM) cards are drawn here as blocks of their colour,
+ * with their titles as long as a line fits (card-titles.ts):
  * one canvas the size of the screen, sticking to the scroller, redrawn on each scroll frame and
  * each step of a zoom gesture with only the cards it shows. A fitted 100 x 100 board costs one
  * canvas, not 10,000 elements. It draws while the rendered or the shown zoom is below the
@@ -73,14 +75,18 @@ export const OverviewCanvas = memo(function OverviewCanvas({ cells, layout, zoom
       const top = (canvasBox.top - contentBox.top) / shown - margin;
       const region = { x: left, y: top, width: width / shown, height: height / shown };
       const picture = shown !== zoom ? pictureOf(colors) : null;
+      const titled = titlesFit(layout, shown);
+      const shownCards = !picture?.done || titled ? cardsInRegion(layout, cells, region) : [];
       if (picture?.done) {
         // A gesture's step: the picture, scaled.
         const { scale } = picture;
         context.imageSmoothingEnabled = true;
         context.drawImage(picture.canvas, (left + margin) * scale, (top + margin) * scale, region.width * scale, region.height * scale, 0, 0, width, height);
       } else {
-        drawCardBlocks(context, cardsInRegion(layout, cells, region), layout, { x: left, y: top, zoom: shown }, colors);
+        drawCardBlocks(context, shownCards, layout, { x: left, y: top, zoom: shown }, colors);
       }
+      // The titles over the blocks, at rest and at each step of a gesture alike.
+      canvas.dataset.titles = String(titled ? drawCardTitles(context, shownCards, layout, { x: left, y: top, zoom: shown }, colors) : 0);
       if (selected) {
         const box = rectBox(layout, selected);
         context.lineWidth = 2;

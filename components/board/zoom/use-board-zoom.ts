@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from "react";
 import { roomFor, scrollForZoomAround, zoomFrameOf } from "./board-zoom-frame";
-import { clampZoom, fitZoom, MIN_FIT_ZOOM, stepZoom } from "./zoom-levels";
+import { clampZoom, fitZoom, MIN_FIT_ZOOM, PHONE_MIN_ZOOM, stepZoom } from "./zoom-levels";
 import type { ZoomStore } from "./zoom-store";
 
 /** Below this width the board is on a phone: it opens fitted to the screen's width. */
@@ -10,6 +10,11 @@ const PHONE_WIDTH = 640;
 /** Two taps this close in time (ms) and space (px) are a double tap. */
 const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_DISTANCE = 30;
+
+/** A phone's zoom for a board: fitted to the screen's width, at most 100 %, at least PHONE_MIN_ZOOM. */
+function phoneZoom(room: number, contentWidth: number): number {
+  return Math.max(PHONE_MIN_ZOOM, Math.min(1, room / contentWidth));
+}
 
 export interface BoardZoomControls {
   zoomIn: () => void;
@@ -24,7 +29,7 @@ export interface BoardZoomControls {
  * `-` `0`, Shift+1 to fit the whole board) are commands of the board (board-commands.ts) calling
  * the controls returned here. Wheel and pinch steps are gathered per frame, so a fast wheel
  * costs one render a frame. The stored zoom is applied before the first paint; a phone with none
- * opens fitted to its width. Every step is shown on the DOM at once and rendered once the steps
+ * opens fitted to its width (not below PHONE_MIN_ZOOM), at the board's top-left. Every step is shown on the DOM at once and rendered once the steps
  * rest (ZoomStore.show, docs/PERFORMANCE.md "Zoom"), so a gesture's frames cost no render.
  */
 export function useBoardZoom(store: ZoomStore, scrollerRef: RefObject<HTMLElement | null>, enabled = true): BoardZoomControls {
@@ -74,7 +79,7 @@ export function useBoardZoom(store: ZoomStore, scrollerRef: RefObject<HTMLElemen
     if (stored !== null) return store.set(stored, null, false);
     if (scroller.clientWidth >= PHONE_WIDTH) return;
     const { contentWidth } = zoomFrameOf(scroller);
-    if (contentWidth > 0) store.set(Math.min(1, roomFor(scroller).width / contentWidth), { left: 0, top: 0 }, false);
+    if (contentWidth > 0) store.set(phoneZoom(roomFor(scroller).width, contentWidth), { left: 0, top: 0 }, false);
   }, [store, scrollerRef]);
 
   const frame = useRef<{ factor: number; x: number; y: number; id: number } | null>(null);
@@ -156,7 +161,7 @@ export function useBoardZoom(store: ZoomStore, scrollerRef: RefObject<HTMLElemen
         if (zoom < 0.99) zoomAround(1, touch.clientX, touch.clientY);
         else {
           const { contentWidth } = zoomFrameOf(scroller);
-          zoomAround(contentWidth > 0 ? Math.min(1, roomFor(scroller).width / contentWidth) : 1, touch.clientX, touch.clientY);
+          zoomAround(contentWidth > 0 ? phoneZoom(roomFor(scroller).width, contentWidth) : 1, touch.clientX, touch.clientY);
         }
         return;
       }

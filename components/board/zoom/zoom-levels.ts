@@ -2,6 +2,11 @@
 export const MIN_ZOOM = 0.25;
 export const MAX_ZOOM = 2;
 /**
+ * A phone opens a board fitted to its width, but never below this (a 14 px text at 10.5 px): a
+ * wide board opens readable at its top-left corner, the rest a scroll away (docs/ARCHITECTURE.md, "Zoom").
+ */
+export const PHONE_MIN_ZOOM = 0.75;
+/**
  * Fitting a big board may go below MIN_ZOOM (a 100 x 100 board needs about 6 % on a laptop); it
  * stops here. Zooming in from there steps back into the range.
  */
