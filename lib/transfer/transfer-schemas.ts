@@ -141,12 +141,12 @@ export const importQuerySchema = z.strictObject({
     .default(false),
 });
 
-/** The formats a file export makes; zip (the document with the files' bytes) streams of its own (export-archive.ts). */
+/** The formats a file export makes; zip (the document with the files' bytes) and xlsx (a workbook) stream of their own (export-archive.ts, formats/xlsx/write-xlsx.ts). */
 export const EXPORT_FORMATS = ["json", "csv", "csv-grid", "svg", "png"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuerySchema = z.strictObject({
-  format: z.enum([...EXPORT_FORMATS, "zip"], { error: "Expected json, zip, csv, csv-grid, svg or png" }).default("json"),
+  format: z.enum([...EXPORT_FORMATS, "zip", "xlsx"], { error: "Expected json, zip, xlsx, csv, csv-grid, svg or png" }).default("json"),
   scale: z.coerce
     .number({ error: "Expected a number" })
     .min(1, "Must be at least 1")
