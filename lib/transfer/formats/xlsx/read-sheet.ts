@@ -61,7 +61,8 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
       switch (name) {
         case "sheetFormatPr":
           sheet.defaultRowHeight = number(attributes.defaultRowHeight);
-          sheet.defaultColWidth = number(attributes.defaultColWidth) ?? (number(attributes.baseColWidth) ?? 8) + 0.71;
+          // Without its own default width, a column shows baseColWidth characters: 8.43 wide (64 px) for the default 8.
+          sheet.defaultColWidth = number(attributes.defaultColWidth) ?? (number(attributes.baseColWidth) ?? 8) + 0.43;
           return;
         case "col": {
           const width = number(attributes.width);
