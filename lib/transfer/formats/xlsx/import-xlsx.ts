@@ -12,7 +12,7 @@ import { gridDocument } from "../grid-cells";
 import { fileStem, receiveWithin } from "../import-csv";
 import { importOrCheckBoard } from "../import-or-check-board";
 import { readSharedStrings, readSheet } from "./read-sheet";
-import { chooseSheet, readRelationships, readWorkbook } from "./read-workbook";
+import { chooseSheet, readRelationships, readWorkbook, readWorkbookTitle } from "./read-workbook";
 import { sheetToBoard } from "./sheet-to-board";
 import { themeIndexOrder } from "./xlsx-colors";
 import { readStyles, readThemeColors } from "./xlsx-styles";
@@ -63,7 +63,9 @@ export async function readXlsxDocument(file: string, { name, sheet: wantedSheet,
     const wanted = new Set(raw.cells.filter((cell) => cell.type === "s").map((cell) => Number(cell.value)));
     const strings = await readSharedStrings(zip, entries.get(partOfType("sharedStrings.xml") ?? "xl/sharedStrings.xml")?.entry, wanted);
     const sheetRelations = raw.hyperlinks.length > 0 ? await readRelationships(zip, entries, sheet.part) : new Map();
-    const board = sheetToBoard(title ?? (name === "upload" ? sheet.name : fileStem(name, sheet.name)), raw, {
+    // The title asked for, else the workbook's own, the file's name, the sheet's.
+    const named = title ?? (await readWorkbookTitle(zip, entries)) ?? (name === "upload" ? sheet.name : fileStem(name, sheet.name));
+    const board = sheetToBoard(named, raw, {
       styles,
       date1904: workbook.date1904,
       sharedString: (index) => strings.get(index),

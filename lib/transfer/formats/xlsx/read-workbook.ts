@@ -79,3 +79,17 @@ export function chooseSheet(sheets: readonly WorkbookSheet[], wanted: string | u
     { path: "sheet", message: `No such sheet; 1 to ${sheets.length} or a name` },
   ]);
 }
+
+/** The workbook's own title (docProps/core.xml's dc:title: the export writes the board's there), if it has one. */
+export async function readWorkbookTitle(zip: yauzl.ZipFile, entries: Map<string, ArchiveEntry>): Promise<string | null> {
+  const entry = entries.get("docProps/core.xml");
+  if (!entry) return null;
+  let inTitle = false;
+  let title = "";
+  await readXml(zip, entry.entry, FORMAT_LIMITS.xlsxPartBytes, {
+    open: (name) => void (inTitle = name === "title"),
+    text: (text) => void (inTitle && title.length < 1_000 && (title += text)),
+    close: () => void (inTitle = false),
+  });
+  return title.trim() || null;
+}
