@@ -18,16 +18,11 @@ import {
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { duplicateSnap } from "@/lib/transfer/duplicate-snap";
 import { exportSnapAsText } from "@/lib/transfer/export-snap-as-text";
-import { importOrCheckSnap } from "@/lib/transfer/import-or-check-snap";
 import { ARCHIVE_LIMITS } from "@/lib/transfer/transfer-constants";
 import { FORMAT_LIMITS } from "@/lib/transfer/formats/format-limits";
-import {
-  csvImportQuerySchema,
-  formatImportDryRunResponseSchema,
-  trelloImportQuerySchema,
-  xlsxImportQuerySchema,
-} from "@/lib/transfer/formats/format-schemas";
+import { csvImportQuerySchema, formatImportDryRunResponseSchema, trelloImportQuerySchema, xlsxImportQuerySchema } from "@/lib/transfer/formats/format-schemas";
 import { parseTrelloBoard, trelloBoardSchema } from "@/lib/transfer/formats/trello-schemas";
+import { runImportTool } from "@/lib/transfer/formats/run-import-tool";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { examples } from "@/lib/operations/examples/examples";
 import { transferExamples } from "@/lib/operations/examples/transfer-examples";
@@ -97,7 +92,8 @@ export const TRANSFER_OPERATIONS = {
         long: true,
         arguments: importToolArgsSchema,
         output: importOrCheckResultSchema,
-        run: (principal, { document, dryRun }: z.output<typeof importToolArgsSchema>) => importOrCheckSnap(principal, parseSnapDocument(document), { dryRun }),
+        hint: "Also a CSV or TSV text, a Trello board export's JSON or an .xlsx workbook (base64): set format and content.",
+        run: (principal, args: z.output<typeof importToolArgsSchema>) => runImportTool(principal, args),
       },
     ],
   }),
@@ -130,7 +126,13 @@ export const TRANSFER_OPERATIONS = {
     description: `A CSV or TSV file (RFC 4180: quoted fields may hold the delimiter, quotes and line breaks; a BOM and CRLF are fine) as a new private snap of yours: a card per non-empty field at its row and column. Raw bytes (text/csv, text/tab-separated-values) or multipart/form-data (one part named \`file\`, whose name gives the title). At most ${FORMAT_LIMITS.csvBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.cards.toLocaleString("en")} non-empty fields, ${FORMAT_LIMITS.gridIndex + 1} rows and columns and ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters a field (413 naming the bound and the first field past it); an unclosed quote is 400. dryRun=true answers 200 with the summary, title and first cells, writing nothing. Safe to retry with an Idempotency-Key.`,
     query: csvImportQuerySchema,
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: z.string().describe("The CSV or TSV text, UTF-8."), example: "Task,Owner\r\nShip,Ada\r\n", upload: true, readByHandler: true, maxBytes: FORMAT_LIMITS.csvBytes },
+    body: {
+      schema: z.string().describe("The CSV or TSV text, UTF-8."),
+      example: "Task,Owner\r\nShip,Ada\r\n",
+      upload: true,
+      readByHandler: true,
+      maxBytes: FORMAT_LIMITS.csvBytes,
+    },
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
     otherResponses: [{ status: 200, description: "dryRun=true: the file would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
     errors: [400, 401, 403, 409, 413],
@@ -165,7 +167,13 @@ export const TRANSFER_OPERATIONS = {
     description: `One sheet of an .xlsx workbook (sheet: its name or 1-based index, default the first) as a new private snap of yours: each non-empty cell a card at its row and column with its displayed text (numbers and dates as the cell's format shows them; formulas are never run, their last computed value is shown), a merged range one card spanning it, a solid fill the card's colour (theme colours and tints resolved), bold, italic, underline, alignment and wrap kept, column widths and row heights too, a hyperlink a link card. Raw bytes or multipart/form-data (one part named \`file\`). Checked before it is read like a .snap.zip: at most ${FORMAT_LIMITS.xlsxBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.xlsxEntries.toLocaleString("en")} entries, ${FORMAT_LIMITS.xlsxPartBytes.toLocaleString("en")} bytes a part and ${FORMAT_LIMITS.xlsxUnpackedBytes.toLocaleString("en")} in all unpacked, no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB; then ${FORMAT_LIMITS.cards.toLocaleString("en")} cells, ${FORMAT_LIMITS.gridIndex + 1} rows and columns (413 naming the bound). dryRun=true answers 200 with the summary, title and first cells. Safe to retry with an Idempotency-Key.`,
     query: xlsxImportQuerySchema,
     requestHeaders: ["Idempotency-Key"],
-    body: { schema: z.string().describe("The workbook's bytes."), example: "(the .xlsx's bytes)", upload: true, readByHandler: true, maxBytes: FORMAT_LIMITS.xlsxBytes },
+    body: {
+      schema: z.string().describe("The workbook's bytes."),
+      example: "(the .xlsx's bytes)",
+      upload: true,
+      readByHandler: true,
+      maxBytes: FORMAT_LIMITS.xlsxBytes,
+    },
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
     otherResponses: [{ status: 200, description: "dryRun=true: the sheet would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
     errors: [400, 401, 403, 409, 413],

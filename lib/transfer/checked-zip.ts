@@ -71,12 +71,17 @@ export function checkedEntries(zip: yauzl.ZipFile, rules: ZipRules): Promise<Map
       if (entry.isEncrypted()) return fail(zipError(`The entry ${name} is encrypted`, name));
       if (entry.uncompressedSize > limit) {
         return fail(
-          tooLarge(`The entry ${name} unpacks to ${entry.uncompressedSize.toLocaleString("en")} bytes; at most ${limit.toLocaleString("en")} are allowed`, name),
+          tooLarge(
+            `The entry ${name} unpacks to ${entry.uncompressedSize.toLocaleString("en")} bytes; at most ${limit.toLocaleString("en")} are allowed`,
+            name,
+          ),
         );
       }
       unpacked += entry.uncompressedSize;
       if (unpacked > rules.unpackedBytes) {
-        return fail(tooLarge(`The ${rules.what === ".snap.zip" ? "archive" : rules.what} unpacks to more than ${rules.unpackedBytes.toLocaleString("en")} bytes`));
+        return fail(
+          tooLarge(`The ${rules.what === ".snap.zip" ? "archive" : rules.what} unpacks to more than ${rules.unpackedBytes.toLocaleString("en")} bytes`),
+        );
       }
       if (entry.uncompressedSize > ARCHIVE_LIMITS.ratioFromBytes && entry.uncompressedSize > entry.compressedSize * ARCHIVE_LIMITS.ratio) {
         return fail(zipError(`The entry ${name} expands more than ${ARCHIVE_LIMITS.ratio} times its compressed size: refused as a zip bomb`, name));

@@ -125,7 +125,6 @@ function pixelBound(maxPixels: number): (pixels: number) => void {
   };
 }
 
-
 async function workspaceOf(principal: Principal): Promise<string> {
   const [membership] = await db.$queryRaw<{ workspaceId: string }[]>`SELECT "workspaceId" FROM "Membership" WHERE "userId" = ${principal.userId}`;
   if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");

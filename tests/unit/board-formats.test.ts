@@ -35,11 +35,19 @@ describe("CSV and TSV", () => {
   });
 
   it("refuses an unclosed quote with 400 and each bound with 413 naming the first field past it", () => {
-    expect(() => readDelimited('a,"never closed\n', ",")).toThrow(expect.objectContaining({ code: "BAD_REQUEST", details: [{ path: "row 1, column 2", message: "Unclosed quote" }] }));
-    expect(() => readDelimited(`${",".repeat(1_000)}x`, ",")).toThrow(expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", details: [expect.objectContaining({ path: "row 1, column 1001" })] }));
-    expect(() => readDelimited(`${"\n".repeat(1_000)}x`, ",")).toThrow(expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", details: [expect.objectContaining({ path: "row 1001, column 1" })] }));
+    expect(() => readDelimited('a,"never closed\n', ",")).toThrow(
+      expect.objectContaining({ code: "BAD_REQUEST", details: [{ path: "row 1, column 2", message: "Unclosed quote" }] }),
+    );
+    expect(() => readDelimited(`${",".repeat(1_000)}x`, ",")).toThrow(
+      expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", details: [expect.objectContaining({ path: "row 1, column 1001" })] }),
+    );
+    expect(() => readDelimited(`${"\n".repeat(1_000)}x`, ",")).toThrow(
+      expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", details: [expect.objectContaining({ path: "row 1001, column 1" })] }),
+    );
     const many = Array.from({ length: 201 }, () => Array.from({ length: 100 }, () => "x").join(",")).join("\n");
-    expect(() => readDelimited(many, ",")).toThrow(expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", message: expect.stringMatching(/at most 20,000 cards/) }));
+    expect(() => readDelimited(many, ",")).toThrow(
+      expect.objectContaining({ code: "PAYLOAD_TOO_LARGE", message: expect.stringMatching(/at most 20,000 cards/) }),
+    );
     expect(() => readDelimited("x".repeat(10_001), ",")).toThrow(expect.objectContaining({ code: "PAYLOAD_TOO_LARGE" }));
     // A million empty fields cost their bytes, no cards.
     expect(readDelimited(",".repeat(1_000_000), ",")).toEqual([]);
@@ -62,7 +70,15 @@ describe("a Trello board export", () => {
     const { document } = trelloToBoard(parseTrelloBoard(trelloExport()), { archived: false });
     expect(document.snap.title).toBe("Website launch");
     const grid = document.cards.map(({ row, col, title }) => `${row}:${col} ${title}`);
-    expect(grid).toEqual(["0:0 Backlog", "0:1 Doing", "0:2 Done", "1:0 Write the press release", "1:1 Landing page copy", "1:2 Kick-off meeting", "2:0 Pick a domain"]);
+    expect(grid).toEqual([
+      "0:0 Backlog",
+      "0:1 Doing",
+      "0:2 Done",
+      "1:0 Write the press release",
+      "1:1 Landing page copy",
+      "1:2 Kick-off meeting",
+      "2:0 Pick a domain",
+    ]);
     expect(document.cards.find((card) => card.title === "Backlog")).toMatchObject({ bold: true, color: "#f1f5f9" });
   });
 
@@ -97,7 +113,9 @@ describe("a Trello board export", () => {
   });
 
   it("refuses what is not a Trello board export with the path of the first problem", () => {
-    expect(() => parseTrelloBoard({ format: "snap-board" })).toThrow(expect.objectContaining({ code: "BAD_REQUEST", message: expect.stringMatching(/^Not a Trello board export/) }));
+    expect(() => parseTrelloBoard({ format: "snap-board" })).toThrow(
+      expect.objectContaining({ code: "BAD_REQUEST", message: expect.stringMatching(/^Not a Trello board export/) }),
+    );
     expect(() => parseTrelloBoard([])).toThrow(expect.objectContaining({ code: "BAD_REQUEST" }));
     const board = trelloExport() as { cards: { name: unknown }[] };
     board.cards[1]!.name = 42;

@@ -25,7 +25,16 @@ describe("a workbook as Excel writes it", () => {
     const document = await read(excelWorkbook(), { name: "Q3 plan.xlsx" });
     expect(document.snap.title).toBe("Q3 plan");
     // A1:D2 merged, accent1 fill (theme 4), bold 14 pt white, centred.
-    expect(at(document, 0, 0)).toMatchObject({ title: "Quarterly plan", rowSpan: 2, colSpan: 4, color: "#4472c4", bold: true, fontSize: "text-base", textAlign: "center", verticalAlign: "middle" });
+    expect(at(document, 0, 0)).toMatchObject({
+      title: "Quarterly plan",
+      rowSpan: 2,
+      colSpan: 4,
+      color: "#4472c4",
+      bold: true,
+      fontSize: "text-base",
+      textAlign: "center",
+      verticalAlign: "middle",
+    });
     // The merged range's other cells make no cards.
     expect(document.cards.filter((card) => card.row < 2)).toHaveLength(1);
     expect(at(document, 2, 0)).toMatchObject({ title: "Budget", textAlign: "left", verticalAlign: "bottom", color: "" });
@@ -35,7 +44,12 @@ describe("a workbook as Excel writes it", () => {
     // A formula: its cached value through 0.00%, never the formula.
     expect(at(document, 2, 3)?.title).toBe("25.00%");
     // Rich text keeps its text; a phonetic run is not shown; booleans and errors as Excel shows them.
-    expect(at(document, 3, 0)).toMatchObject({ title: "Rich text & more", italic: true, underline: true, color: `#${applyTint("ED7D31", -0.249977111117893).toLowerCase()}` });
+    expect(at(document, 3, 0)).toMatchObject({
+      title: "Rich text & more",
+      italic: true,
+      underline: true,
+      color: `#${applyTint("ED7D31", -0.249977111117893).toLowerCase()}`,
+    });
     expect(at(document, 3, 1)?.title).toBe("東京");
     expect(at(document, 3, 2)?.title).toBe("TRUE");
     expect(at(document, 3, 3)?.title).toBe("#DIV/0!");

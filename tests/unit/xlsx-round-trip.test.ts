@@ -22,7 +22,22 @@ async function roundTrip(document: SnapDocument): Promise<SnapDocument> {
 }
 
 /** What a sheet holds of a card: its place, span, text, type among normal/to-do/link, and look. */
-const held = ({ row, col, rowSpan, colSpan, title, cellType, completed, color, bold, italic, underline, fontSize, textAlign, verticalAlign }: SnapDocument["cards"][number]) => ({
+const held = ({
+  row,
+  col,
+  rowSpan,
+  colSpan,
+  title,
+  cellType,
+  completed,
+  color,
+  bold,
+  italic,
+  underline,
+  fontSize,
+  textAlign,
+  verticalAlign,
+}: SnapDocument["cards"][number]) => ({
   row,
   col,
   rowSpan,
@@ -44,7 +59,18 @@ const board = parseSnapDocument({
   formatVersion: 1,
   snap: { title: "Launch: plan / Q3?", rows: 6, cols: 5, rowHeights: { "0": 60, "3": 240 }, colWidths: { "1": 320, "4": 90 } },
   cards: [
-    { key: "a", row: 0, col: 0, colSpan: 3, title: "Launch plan", bold: true, fontSize: "text-2xl", color: "#4472c4", textAlign: "center", verticalAlign: "middle" },
+    {
+      key: "a",
+      row: 0,
+      col: 0,
+      colSpan: 3,
+      title: "Launch plan",
+      bold: true,
+      fontSize: "text-2xl",
+      color: "#4472c4",
+      textAlign: "center",
+      verticalAlign: "middle",
+    },
     { key: "b", row: 1, col: 0, title: "=SUM(A1:A9) stays text", italic: true },
     { key: "c", row: 1, col: 1, rowSpan: 2, colSpan: 2, title: "Two by two\nwith a second line & <markup>", underline: true, color: "#fef9c3" },
     { key: "d", row: 2, col: 0, title: "Ship it", cellType: "todo", completed: true },

@@ -42,4 +42,3 @@ export function documentTitle(name: string): string {
   const title = name.replace(/\s+/g, " ").trim().slice(0, MAX_SNAP_TITLE_LENGTH).trim();
   return title || "Imported board";
 }
-

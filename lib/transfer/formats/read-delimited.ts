@@ -31,8 +31,10 @@ export function readDelimited(text: string, delimiter: Delimiter): DelimitedCell
     if (value.trim() === "") return;
     if (row > FORMAT_LIMITS.gridIndex) throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} rows; this file has more`, cellPath(row, col));
     if (col > FORMAT_LIMITS.gridIndex) throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} columns; this file has more`, cellPath(row, col));
-    if (cells.length >= FORMAT_LIMITS.cards) throw tooLarge(`A board has at most ${FORMAT_LIMITS.cards.toLocaleString("en")} cards; this file has more non-empty fields`, cellPath(row, col));
-    if (value.length > FORMAT_LIMITS.cellText) throw tooLarge(`A card's text has at most ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters`, cellPath(row, col));
+    if (cells.length >= FORMAT_LIMITS.cards)
+      throw tooLarge(`A board has at most ${FORMAT_LIMITS.cards.toLocaleString("en")} cards; this file has more non-empty fields`, cellPath(row, col));
+    if (value.length > FORMAT_LIMITS.cellText)
+      throw tooLarge(`A card's text has at most ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters`, cellPath(row, col));
     cells.push({ row, col, text: value });
   };
   while (at < end) {

@@ -58,7 +58,10 @@ export const trelloBoardSchema = z.object({
         type: text(64),
         date: when,
         data: z.object({ text: text(16_384).optional(), card: z.object({ id: text(64) }).optional() }).default({}),
-        memberCreator: z.object({ fullName: text(1_000).nullable().optional(), username: text(1_000).nullable().optional() }).nullable().optional(),
+        memberCreator: z
+          .object({ fullName: text(1_000).nullable().optional(), username: text(1_000).nullable().optional() })
+          .nullable()
+          .optional(),
       }),
     )
     .max(100_000)

@@ -11,7 +11,8 @@ import type { TrelloBoard } from "./trello-schemas";
 const LIST_HEADING_FILL = "#f1f5f9";
 
 const tooLarge = (message: string, path: string) => new ApiError("PAYLOAD_TOO_LARGE", message, [{ path, message }]);
-const byPos = <T extends { pos: number }>(items: readonly T[]) => items.map((item, index) => ({ item, index })).sort((a, b) => a.item.pos - b.item.pos || a.index - b.index);
+const byPos = <T extends { pos: number }>(items: readonly T[]) =>
+  items.map((item, index) => ({ item, index })).sort((a, b) => a.item.pos - b.item.pos || a.index - b.index);
 
 /**
  * A Trello board as a snap (docs/EXPORT-IMPORT.md, "Trello"): each open list a column in Trello's
@@ -74,10 +75,7 @@ function cardNote(card: TrelloBoard["cards"][number], checklists: TrelloBoard["c
   if (card.desc.trim()) parts.push(card.desc.trim());
   const labels = card.labels.map((label) => label.name?.trim() || label.color || "").filter(Boolean);
   if (labels.length) parts.push(`Labels: ${labels.join(", ")}`);
-  const dates = [
-    card.start ? `Start: ${card.start}` : "",
-    card.due ? `Due: ${card.due}${card.dueComplete ? " (complete)" : ""}` : "",
-  ].filter(Boolean);
+  const dates = [card.start ? `Start: ${card.start}` : "", card.due ? `Due: ${card.due}${card.dueComplete ? " (complete)" : ""}` : ""].filter(Boolean);
   if (dates.length) parts.push(dates.join("\n"));
   for (const { item: checklist } of byPos(checklists)) {
     const items = byPos(checklist.checkItems).map(({ item }) => `${item.state === "complete" ? "[x]" : "[ ]"} ${item.name}`);
@@ -98,7 +96,10 @@ function commentsOf(board: TrelloBoard, keyOf: (cardId: string) => string | unde
     // Trello lists actions newest first; a board reads comments oldest first.
     .sort((a, b) => (a.action.date ?? "").localeCompare(b.action.date ?? "") || b.index - a.index);
   if (comments.length > MAX_COMMENTS_PER_SNAP) {
-    throw tooLarge(`A snap holds at most ${MAX_COMMENTS_PER_SNAP.toLocaleString("en")} comments; this board has ${comments.length.toLocaleString("en")}`, "actions");
+    throw tooLarge(
+      `A snap holds at most ${MAX_COMMENTS_PER_SNAP.toLocaleString("en")} comments; this board has ${comments.length.toLocaleString("en")}`,
+      "actions",
+    );
   }
   return comments.map(({ action, key }) => {
     const author = action.memberCreator?.fullName || action.memberCreator?.username || "Someone";

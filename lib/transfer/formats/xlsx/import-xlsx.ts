@@ -48,7 +48,10 @@ export async function importXlsx(
 }
 
 /** A workbook file's sheet as an export document (held to the API's bounds by gridDocument). */
-export async function readXlsxDocument(file: string, { name, sheet: wantedSheet, title }: { name: string; sheet?: string; title?: string }): Promise<SnapDocument> {
+export async function readXlsxDocument(
+  file: string,
+  { name, sheet: wantedSheet, title }: { name: string; sheet?: string; title?: string },
+): Promise<SnapDocument> {
   let zip: yauzl.ZipFile | undefined;
   try {
     zip = await openZip(file, "workbook (.xlsx)");

@@ -80,7 +80,10 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
         }
         case "c": {
           const place = attributes.r ? parseCellRef(attributes.r) : [row, col + 1];
-          if (!place) throw new ApiError("BAD_REQUEST", `A cell's reference "${attributes.r!.slice(0, 20)}" is not a cell`, [{ path: attributes.r!.slice(0, 20), message: "Not a cell reference" }]);
+          if (!place)
+            throw new ApiError("BAD_REQUEST", `A cell's reference "${attributes.r!.slice(0, 20)}" is not a cell`, [
+              { path: attributes.r!.slice(0, 20), message: "Not a cell reference" },
+            ]);
           [row, col] = place as [number, number];
           cell = { row, col, type: attributes.t ?? "n", value: "", style: number(attributes.s) ?? 0 };
           return;
@@ -102,7 +105,8 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
           return;
         case "hyperlink": {
           const place = parseCellRef((attributes.ref ?? "").split(":")[0] ?? "");
-          if (place && sheet.hyperlinks.length < MAX_LINKS) sheet.hyperlinks.push({ row: place[0], col: place[1], relationId: attribute(attributes, "id"), location: attributes.location });
+          if (place && sheet.hyperlinks.length < MAX_LINKS)
+            sheet.hyperlinks.push({ row: place[0], col: place[1], relationId: attribute(attributes, "id"), location: attributes.location });
           return;
         }
       }
@@ -130,15 +134,23 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
 function keep(sheet: RawSheet, cell: RawCell, stylesWithFill: (style: number) => boolean): void {
   const where = `${cell.row + 1}:${cell.col + 1}`;
   if (cell.value === "") {
-    if (cell.row <= FORMAT_LIMITS.gridIndex && cell.col <= FORMAT_LIMITS.gridIndex && stylesWithFill(cell.style) && sheet.styledEmpty.length < FORMAT_LIMITS.cards) {
+    if (
+      cell.row <= FORMAT_LIMITS.gridIndex &&
+      cell.col <= FORMAT_LIMITS.gridIndex &&
+      stylesWithFill(cell.style) &&
+      sheet.styledEmpty.length < FORMAT_LIMITS.cards
+    ) {
       sheet.styledEmpty.push(cell);
     }
     return;
   }
   const path = `row ${where.split(":")[0]}, column ${where.split(":")[1]}`;
-  if (cell.row > FORMAT_LIMITS.gridIndex) throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} rows; this sheet has a value in row ${cell.row + 1}`, path);
-  if (cell.col > FORMAT_LIMITS.gridIndex) throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} columns; this sheet has a value in column ${cell.col + 1}`, path);
-  if (sheet.cells.length >= FORMAT_LIMITS.cards) throw tooLarge(`A board has at most ${FORMAT_LIMITS.cards.toLocaleString("en")} cards; this sheet has more non-empty cells`, path);
+  if (cell.row > FORMAT_LIMITS.gridIndex)
+    throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} rows; this sheet has a value in row ${cell.row + 1}`, path);
+  if (cell.col > FORMAT_LIMITS.gridIndex)
+    throw tooLarge(`A board has at most ${FORMAT_LIMITS.gridIndex + 1} columns; this sheet has a value in column ${cell.col + 1}`, path);
+  if (sheet.cells.length >= FORMAT_LIMITS.cards)
+    throw tooLarge(`A board has at most ${FORMAT_LIMITS.cards.toLocaleString("en")} cards; this sheet has more non-empty cells`, path);
   sheet.cells.push(cell);
 }
 

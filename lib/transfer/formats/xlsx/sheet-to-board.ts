@@ -11,7 +11,15 @@ import { columnPixels, fontSizeClass, rowPixels } from "./xlsx-units";
 export const TODO_DONE = "☑ ";
 export const TODO_OPEN = "☐ ";
 
-const HORIZONTAL: Record<string, GridCell["textAlign"]> = { left: "left", center: "center", centerContinuous: "center", right: "right", justify: "left", fill: "left", distributed: "center" };
+const HORIZONTAL: Record<string, GridCell["textAlign"]> = {
+  left: "left",
+  center: "center",
+  centerContinuous: "center",
+  right: "right",
+  justify: "left",
+  fill: "left",
+  distributed: "center",
+};
 const VERTICAL: Record<string, GridCell["verticalAlign"]> = { top: "top", center: "middle", bottom: "bottom", justify: "top", distributed: "middle" };
 
 export interface SheetContext {
@@ -39,7 +47,8 @@ export function sheetToBoard(title: string, sheet: RawSheet, context: SheetConte
     merges.set(`${merge.row}:${merge.col}`, { rows: Math.min(merge.rows, MAX_CARD_SPAN), cols: Math.min(merge.cols, MAX_CARD_SPAN) });
     // Only the top-left cell of a range shows; the others' values (Excel keeps them) are hidden.
     if (merge.rows * merge.cols <= 10_000) {
-      for (let row = merge.row; row < merge.row + merge.rows; row += 1) for (let col = merge.col; col < merge.col + merge.cols; col += 1) if (row !== merge.row || col !== merge.col) covered.add(`${row}:${col}`);
+      for (let row = merge.row; row < merge.row + merge.rows; row += 1)
+        for (let col = merge.col; col < merge.col + merge.cols; col += 1) if (row !== merge.row || col !== merge.col) covered.add(`${row}:${col}`);
     }
   }
   const links = new Map<string, string>();
@@ -72,7 +81,8 @@ export function sheetToBoard(title: string, sheet: RawSheet, context: SheetConte
     };
     const url = links.get(place);
     if (url) Object.assign(card, { cellType: "link", title: url.slice(0, FORMAT_LIMITS.cellText), note: text === url ? "" : text });
-    else if (text.startsWith(TODO_DONE) || text.startsWith(TODO_OPEN)) Object.assign(card, { cellType: "todo", completed: text.startsWith(TODO_DONE), title: text.slice(2) });
+    else if (text.startsWith(TODO_DONE) || text.startsWith(TODO_OPEN))
+      Object.assign(card, { cellType: "todo", completed: text.startsWith(TODO_DONE), title: text.slice(2) });
     cells.push(card);
   };
   for (const raw of sheet.cells) {

@@ -24,7 +24,12 @@ const xml = (text: string) =>
     .replace(/"/g, "&quot;");
 
 /** A sheet's name: at most 31 characters, none of []:*?/\, not empty. */
-const sheetName = (title: string) => title.replace(/[[\]:*?/\\']/g, " ").trim().slice(0, 31).trim() || "Board";
+const sheetName = (title: string) =>
+  title
+    .replace(/[[\]:*?/\\']/g, " ")
+    .trim()
+    .slice(0, 31)
+    .trim() || "Board";
 
 interface Placed {
   card: DocumentCard;
@@ -180,7 +185,9 @@ class StyleTable {
       const [bold, italic, underline, size] = key.split("|");
       return `<font>${bold === "1" ? "<b/>" : ""}${italic === "1" ? "<i/>" : ""}${underline === "1" ? "<u/>" : ""}<sz val="${size}"/><name val="Calibri"/><family val="2"/></font>`;
     });
-    const fills = [...this.fills.keys()].map((rgb) => `<fill><patternFill patternType="solid"><fgColor rgb="FF${rgb}"/><bgColor indexed="64"/></patternFill></fill>`);
+    const fills = [...this.fills.keys()].map(
+      (rgb) => `<fill><patternFill patternType="solid"><fgColor rgb="FF${rgb}"/><bgColor indexed="64"/></patternFill></fill>`,
+    );
     const xfs = this.xfList;
     return `${HEAD}<styleSheet xmlns="${MAIN}"><fonts count="${fonts.length}">${fonts.join("")}</fonts><fills count="${fills.length + 2}"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>${fills.join("")}</fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="${xfs.length}">${xfs.join("")}</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>`;
   }

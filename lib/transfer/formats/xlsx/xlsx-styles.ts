@@ -97,7 +97,13 @@ export async function readStyles(zip: yauzl.ZipFile, entry: yauzl.Entry | undefi
       else if (fill && name === "patternFill") fill.solid = attributes.patternType === "solid";
       else if (fill && name === "fgColor" && parent === "patternFill") fill.color = colorOf(attributes);
       else if (name === "xf" && section === "cellXfs") {
-        xfs.push({ numFmtId: number(attributes.numFmtId), fontId: number(attributes.fontId), fillId: number(attributes.fillId), horizontal: null, vertical: null });
+        xfs.push({
+          numFmtId: number(attributes.numFmtId),
+          fontId: number(attributes.fontId),
+          fillId: number(attributes.fillId),
+          horizontal: null,
+          vertical: null,
+        });
       } else if (name === "alignment" && section === "cellXfs" && parent === "xf") {
         const xf = xfs[xfs.length - 1]!;
         xf.horizontal = attributes.horizontal ?? null;
