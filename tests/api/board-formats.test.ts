@@ -167,13 +167,27 @@ describe("POST /api/snaps/import/xlsx and GET /api/snaps/:id/export?format=xlsx"
     expect(cellsOf(snap)).toContain("2:1 $1,234.50");
     expect(cellsOf(snap)).toContain("2:3 25.00%");
     expect(snap.cards.find((card: { cellType: string }) => card.cellType === "link")).toMatchObject({ title: "https://example.com/docs", note: "Docs" });
+    // A retried upload with the same Idempotency-Key is one import: the workbook's bytes pass through the key's check unchanged.
+    const headers = { "Idempotency-Key": `xlsx-${Date.now()}` };
+    const first = await upload("xlsx", excelWorkbook(), { headers });
+    const retried = await upload("xlsx", excelWorkbook(), { headers });
+    expect([first.status, retried.status, retried.headers.get("idempotent-replayed")]).toEqual([201, 201, "true"]);
+    expect(retried.body.snap.id).toBe(first.body.snap.id);
     const second = await upload("xlsx", excelWorkbook(), { query: "sheet=2" });
     expect(cellsOf(second.body.snap)).toEqual(["1:2 Only on Sheet2"]);
     expect(second.body.snap.title).toBe("Notes");
     const google = await upload("xlsx", googleSheetsWorkbook(), { query: "dryRun=true" });
     expect(google.body).toMatchObject({
       valid: true,
-      summary: { title: "Sheet1", cards: 6, preview: [["Team board"], ["Owner", "Ada", "2026-01-01"], ["", "Green"]] },
+      summary: {
+        title: "Sheet1",
+        cards: 6,
+        preview: [
+          ["Team board", "", ""],
+          ["Owner", "Ada", "2026-01-01"],
+          ["", "Green", ""],
+        ],
+      },
     });
   });
 
@@ -198,7 +212,7 @@ describe("POST /api/snaps/import/xlsx and GET /api/snaps/:id/export?format=xlsx"
       ],
       [
         "a part declared past its bound",
-        workbookWith("<worksheet/>", [{ name: "xl/styles.xml", data: "x", declaredSize: 50_000_001 }]),
+        workbookWith("<worksheet/>", [{ name: "xl/styles.xml", data: "x", deflate: true, declaredSize: 50_000_001 }]),
         413,
         "xl/styles.xml",
         /unpacks to 50,000,001 bytes/,

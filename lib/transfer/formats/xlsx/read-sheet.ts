@@ -31,6 +31,8 @@ export interface RawSheet {
 const tooLarge = (message: string, path: string) => new ApiError("PAYLOAD_TOO_LARGE", message, [{ path, message }]);
 const MAX_MERGES = 100_000;
 const MAX_LINKS = 100_000;
+/** `<col>` ranges read (Excel writes one per run of equal columns: a few dozen); later ones are ignored. */
+const MAX_COLUMN_RANGES = 2_000;
 
 /**
  * A worksheet's cells, merged ranges, hyperlinks and track sizes, read as its XML unpacks: a cell
@@ -55,6 +57,7 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
   let collecting: "v" | "t" | null = null;
   let inPhonetic = false;
   let text = "";
+  let columnRanges = 0;
   const number = (value: string | undefined) => (value !== undefined && Number.isFinite(Number(value)) ? Number(value) : null);
   await readXml(zip, entry, FORMAT_LIMITS.xlsxPartBytes, {
     open(name, attributes) {
@@ -68,7 +71,10 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
           const width = number(attributes.width);
           const from = Math.max(1, number(attributes.min) ?? 1);
           const to = Math.min(number(attributes.max) ?? from, FORMAT_LIMITS.gridIndex + 1);
-          if (width !== null && attributes.hidden !== "1") for (let index = from; index <= to; index += 1) sheet.colWidths.set(index - 1, width);
+          columnRanges += 1;
+          if (width !== null && attributes.hidden !== "1" && columnRanges <= MAX_COLUMN_RANGES) {
+            for (let index = from; index <= to; index += 1) sheet.colWidths.set(index - 1, width);
+          }
           return;
         }
         case "row": {

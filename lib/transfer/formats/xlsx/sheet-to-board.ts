@@ -42,13 +42,19 @@ export interface SheetContext {
 export function sheetToBoard(title: string, sheet: RawSheet, context: SheetContext): GridBoard {
   const merges = new Map<string, { rows: number; cols: number }>();
   const covered = new Set<string>();
+  // Hidden cells marked at most once per cell of the board's grid: overlapping merges cannot cost more.
+  let coverBudget = (FORMAT_LIMITS.gridIndex + 1) ** 2;
   for (const merge of sheet.merges) {
     if (merge.row > FORMAT_LIMITS.gridIndex || merge.col > FORMAT_LIMITS.gridIndex || merge.rows < 1 || merge.cols < 1) continue;
-    merges.set(`${merge.row}:${merge.col}`, { rows: Math.min(merge.rows, MAX_CARD_SPAN), cols: Math.min(merge.cols, MAX_CARD_SPAN) });
+    const rows = Math.min(merge.rows, MAX_CARD_SPAN);
+    const cols = Math.min(merge.cols, MAX_CARD_SPAN);
+    merges.set(`${merge.row}:${merge.col}`, { rows, cols });
     // Only the top-left cell of a range shows; the others' values (Excel keeps them) are hidden.
-    if (merge.rows * merge.cols <= 10_000) {
-      for (let row = merge.row; row < merge.row + merge.rows; row += 1)
-        for (let col = merge.col; col < merge.col + merge.cols; col += 1) if (row !== merge.row || col !== merge.col) covered.add(`${row}:${col}`);
+    for (let row = merge.row; row < merge.row + rows && coverBudget > 0; row += 1) {
+      for (let col = merge.col; col < merge.col + cols && coverBudget > 0; col += 1) {
+        if (row !== merge.row || col !== merge.col) covered.add(`${row}:${col}`);
+        coverBudget -= 1;
+      }
     }
   }
   const links = new Map<string, string>();
