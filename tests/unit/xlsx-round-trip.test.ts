@@ -17,7 +17,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 async function roundTrip(document: SnapDocument): Promise<SnapDocument> {
   const file = path.join(dir, `${Math.random()}.xlsx`);
-  await pipeline(exportXlsx(document).stream, createWriteStream(file));
+  await pipeline((await exportXlsx(document)).stream, createWriteStream(file));
   return readXlsxDocument(file, { name: "upload" });
 }
 

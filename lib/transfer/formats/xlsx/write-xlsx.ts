@@ -1,5 +1,6 @@
 import "server-only";
 import { Readable } from "node:stream";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import yazl from "yazl";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "@/lib/board-look/grid-geometry";
 import { fileSlug } from "../../export-file";
@@ -10,8 +11,10 @@ import { cellRef, columnCharacters, FONT_POINTS, rowPoints } from "./xlsx-units"
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 const HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-/** Rows of the sheet's XML made per piece: the stream asks for the next piece when the client takes the last. */
-const ROWS_PER_PIECE = 200;
+/** The sheet's XML is made in pieces of about this many characters: the stream asks for the next one when the client took the last. */
+const PIECE_CHARS = 64 * 1024;
+/** Cards placed between two turns of the event loop. */
+const CARDS_PER_TURN = 1_000;
 const VERTICAL = { top: "top", middle: "center", bottom: "bottom" } as const;
 
 /** Text as XML 1.0 holds it: escaped, and without the control characters it cannot hold at all. */
@@ -49,16 +52,18 @@ interface Placed {
  * row heights the sheet's. Texts are strings, never formulas; one starting with = + - @ is also
  * marked "quote prefix", so that editing it in Excel keeps it text. Where cards overlap, the first
  * in reading order takes the cell (a sheet's cells and merges cannot overlap). Written by hand
- * with yazl (deflated, streamed): the sheet's XML is made a few hundred rows at a time as the
- * client reads, so a 10,000-card board never holds the event loop.
+ * with yazl (deflated, streamed): cards are placed a thousand at a time between turns of the event
+ * loop, and the sheet's XML is made 64 KB at a time as the client reads, so a 10,000-card board
+ * never holds the event loop for long (bench/board-formats.ts times /api/health meanwhile).
  */
-export function exportXlsx(document: SnapDocument): { stream: Readable; filename: string; contentType: string } {
+export async function exportXlsx(document: SnapDocument): Promise<{ stream: Readable; filename: string; contentType: string }> {
   const { rows, cols } = gridSize(document.cards, document.snap.rowHeights, document.snap.colWidths);
   const styles = new StyleTable();
   const byRow = new Map<number, Placed[]>();
   const taken = new Uint8Array(rows * cols);
   const links: { ref: string; url: string }[] = [];
-  for (const card of document.cards) {
+  for (const [index, card] of document.cards.entries()) {
+    if (index % CARDS_PER_TURN === CARDS_PER_TURN - 1) await yieldToEventLoop();
     if (taken[card.row * cols + card.col]) continue;
     const free = regionFree(taken, cols, card);
     const rowSpan = free ? card.rowSpan : 1;
@@ -69,7 +74,9 @@ export function exportXlsx(document: SnapDocument): { stream: Readable; filename
     if (!text && !card.color) continue;
     if (link) links.push({ ref: cellRef(card.row, card.col), url: link });
     const placed = { card, text, style: styles.of(card, /^[=+\-@]/.test(text)), link, rowSpan, colSpan };
-    byRow.set(card.row, [...(byRow.get(card.row) ?? []), placed]);
+    const inRow = byRow.get(card.row);
+    if (inRow) inRow.push(placed);
+    else byRow.set(card.row, [placed]);
   }
   const zip = new yazl.ZipFile();
   const mtime = new Date(document.exportedAt ?? Date.now());
@@ -134,6 +141,10 @@ function* sheetPieces(document: SnapDocument, rows: number, cols: number, byRow:
   for (let row = 0; row < rows; row += 1) {
     piece += `<row r="${row + 1}" ht="${rowPoints(rowHeights[String(row)] ?? DEFAULT_ROW_HEIGHT)}" customHeight="1">`;
     for (const placed of (byRow.get(row) ?? []).sort((a, b) => a.card.col - b.card.col)) {
+      if (piece.length >= PIECE_CHARS) {
+        yield piece;
+        piece = "";
+      }
       const ref = cellRef(row, placed.card.col);
       if (placed.rowSpan > 1 || placed.colSpan > 1) merges.push(`${ref}:${cellRef(row + placed.rowSpan - 1, placed.card.col + placed.colSpan - 1)}`);
       piece += placed.text
@@ -141,7 +152,7 @@ function* sheetPieces(document: SnapDocument, rows: number, cols: number, byRow:
         : `<c r="${ref}" s="${placed.style}"/>`;
     }
     piece += "</row>";
-    if ((row + 1) % ROWS_PER_PIECE === 0) {
+    if (piece.length >= PIECE_CHARS) {
       yield piece;
       piece = "";
     }

@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeHandlers(
       "Cache-Control": "private, no-store",
     });
     if (query.format === "zip" || query.format === "xlsx") {
-      const archive = query.format === "zip" ? exportArchive(document, files) : exportXlsx(document);
+      const archive = query.format === "zip" ? exportArchive(document, files) : await exportXlsx(document);
       return new Response(Readable.toWeb(archive.stream) as ReadableStream<Uint8Array>, { headers: headers(archive.contentType, archive.filename) });
     }
     const text = textExport(document, query.format, files);
