@@ -1,4 +1,4 @@
-/** What the load benches (bench/uploads.ts, bench/png-exports.ts) share: /api/health timed while a load runs. */
+/** What the load benches share: /api/health timed while a load runs. */
 import { memoryMb } from "./server";
 import { readServerMetrics } from "./server-metrics";
 
@@ -6,14 +6,14 @@ export const quantile = (values: number[], q: number) => [...values].sort((a, b)
 
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-/** Times GET /api/health every 100 ms until `until()`, calling `onSample` after each. */
-export async function healthSamples(base: string, until: () => boolean, onSample: () => Promise<void>): Promise<number[]> {
+/** Times GET /api/health every 100 ms until `until()`, calling `onSample` (if any) after each. */
+export async function healthSamples(base: string, until: () => boolean, onSample?: () => Promise<void>): Promise<number[]> {
   const times: number[] = [];
   while (!until()) {
     const started = performance.now();
     await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
     times.push(performance.now() - started);
-    await onSample();
+    await onSample?.();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return times;

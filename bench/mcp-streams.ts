@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { createBenchDatabase, seedFixtures } from "./database";
-import { quantile } from "./health-under-load";
+import { healthSamples, quantile } from "./health-under-load";
 import { cpuTimeMs, startApp } from "./server";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
@@ -69,18 +69,6 @@ async function openSubscribedStream(baseUrl: string, apiKey: string, uri: string
   })();
 }
 
-/** Health timed every 100 ms until `until()`. */
-async function healthTimes(baseUrl: string, until: () => boolean): Promise<number[]> {
-  const times: number[] = [];
-  while (!until()) {
-    const started = performance.now();
-    await (await fetch(`${baseUrl}/api/health`)).arrayBuffer();
-    times.push(performance.now() - started);
-    await sleep(100);
-  }
-  return times;
-}
-
 const summary = (times: number[]) => ({ p50: ms(quantile(times, 0.5)), p95: ms(quantile(times, 0.95)), max: ms(Math.max(...times)), samples: times.length });
 
 async function main() {
@@ -111,7 +99,7 @@ async function main() {
     await sleep(1_000);
     const idle = await (async () => {
       const until = performance.now() + IDLE_MS;
-      return healthTimes(baseUrl, () => performance.now() >= until);
+      return healthSamples(baseUrl, () => performance.now() >= until);
     })();
 
     log(`${EDITS} card edits`);
@@ -132,7 +120,7 @@ async function main() {
       }
       editsDone = true;
     })();
-    const during = await healthTimes(baseUrl, () => {
+    const during = await healthSamples(baseUrl, () => {
       if (heard >= expected && lastHeardAt === 0) lastHeardAt = performance.now();
       return (editsDone && heard >= expected) || performance.now() - started > HEARD_TIMEOUT_MS;
     });

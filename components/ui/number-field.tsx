@@ -9,13 +9,16 @@ interface NumberFieldProps {
   max: number;
   /** Called with a whole number within bounds when the field is left or Enter is pressed. */
   onCommit: (value: number) => void;
+  disabled?: boolean;
+  /** The id of what says why the field is as it is (a disabled field's reason). */
+  describedBy?: string;
 }
 
 /**
  * A small whole-number field that commits on Enter or blur, so intermediate typing ("1" on the way
  * to "12") is never applied. Unfocused, it shows the current value.
  */
-export function NumberField({ label, value, min, max, onCommit }: NumberFieldProps) {
+export function NumberField({ label, value, min, max, onCommit, disabled, describedBy }: NumberFieldProps) {
   const id = useId();
   const [typing, setTyping] = useState<string | null>(null);
   const commit = () => {
@@ -35,6 +38,8 @@ export function NumberField({ label, value, min, max, onCommit }: NumberFieldPro
         id={id}
         type="number"
         inputMode="numeric"
+        disabled={disabled}
+        aria-describedby={describedBy}
         min={min}
         max={max}
         value={typing ?? String(value)}
@@ -47,7 +52,7 @@ export function NumberField({ label, value, min, max, onCommit }: NumberFieldPro
             commit();
           }
         }}
-        className="mt-1 block h-8 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 tabular-nums shadow-sm focus:border-indigo-500 focus:outline-offset-0!"
+        className="mt-1 block h-8 w-full rounded-lg border border-slate-300 bg-white px-2.5 text-sm text-slate-900 tabular-nums shadow-sm focus:border-indigo-500 focus:outline-offset-0! disabled:bg-slate-50 disabled:text-slate-500"
       />
     </div>
   );

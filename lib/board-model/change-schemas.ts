@@ -41,6 +41,12 @@ export const snapChangesObjectSchema = z.strictObject({
     .describe("Partial updates, each naming a card of this snap."),
   delete: z.array(idSchema).max(MAX_CHANGE_ITEMS, TOO_MANY).optional().describe("Ids of cards of this snap to delete; their lines go with them."),
   baseVersion: baseVersionSchema.optional(),
+  skipMissing: z
+    .boolean()
+    .optional()
+    .describe(
+      "When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Default false.",
+    ),
 });
 
 /** Every change: 1 to 5,000 items in all, each card named once. */
@@ -70,9 +76,32 @@ export const snapChangesSchema = snapChangesObjectSchema.superRefine(checkSnapCh
 export type SnapChanges = z.infer<typeof snapChangesSchema>;
 export type SnapChangesInput = z.input<typeof snapChangesSchema>;
 
+const mergeActorSchema = z.object({
+  userId: idSchema.nullable().describe("null when the account is gone."),
+  name: z.string(),
+});
+
 export const snapChangesResponseSchema = z.object({
   version: z.number().int().min(1).describe("The snap's version after this change (also the Snap-Version header)."),
   created: z.array(cardSchema).describe("In the order of `create`."),
   updated: z.array(cardSchema).describe("In the order of `update`, as the change left them."),
   deleted: z.array(idSchema).describe("In the order of `delete`."),
+  overwritten: z
+    .array(
+      z.object({
+        cardId: idSchema,
+        field: z.string().describe("The card field this change set over theirs."),
+        by: mergeActorSchema,
+        version: z.number().int().min(1).describe("The snap version their write made."),
+        value: z.unknown().describe("Their value, which this change replaced; it stays in the snap's history."),
+      }),
+    )
+    .describe(
+      "With a Base-Version header older than the snap: each card field this change set that someone else wrote after that version (later write wins), from the snap's last 500 events. Empty otherwise.",
+    ),
+  missing: z
+    .array(z.object({ cardId: idSchema, deletedBy: mergeActorSchema.nullable(), version: z.number().int().min(1).nullable() }))
+    .describe(
+      "With skipMissing: the cards named that are not in this snap, left out; who deleted them and at which version when the snap's last 500 events tell, else null.",
+    ),
 });

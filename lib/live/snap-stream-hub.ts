@@ -171,7 +171,13 @@ export class SnapStreamHub {
       this.endAll(channel.snapId, "deleted", "This snap was deleted");
       return;
     }
-    const changes = row.events.map((event) => ({ version: event.version, message: streamMessage("change", toChangeMessage(event), event.version) }));
+    // A change too large to carry its cards is followed by a `reset`: every client, this one's
+    // board or one written before `cardsOmitted`, then reads the snap again.
+    const changes = row.events.map((event) => ({
+      version: event.version,
+      message: streamMessage("change", toChangeMessage(event), event.version),
+      reset: event.cardsOmitted ? streamMessage("reset", { version: event.version }) : null,
+    }));
     for (const subscriber of subscribers) {
       if (!channel.subscribers.has(subscriber)) continue;
       const access = snapAccessFor(subscriber.principal, row);
@@ -197,6 +203,7 @@ export class SnapStreamHub {
       for (const change of changes) {
         if (change.version <= subscriber.lastVersion) continue;
         subscriber.send(change.message);
+        if (change.reset) subscriber.send(change.reset);
         subscriber.lastVersion = change.version;
       }
     }

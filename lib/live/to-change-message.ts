@@ -1,7 +1,7 @@
 import type { StoredEvent } from "./read-catch-up";
 
-/** A stored event as the `change` message; cards are sent as they are now (a later event may follow). */
-export function toChangeMessage({ version, actorUserId, actorName, actorType, actorClientId, actorClientName, payload, cards }: StoredEvent) {
+/** A stored event as the `change` message; cards are sent as they are now (a later event may follow), within the live bounds. */
+export function toChangeMessage({ version, actorUserId, actorName, actorType, actorClientId, actorClientName, payload, cards, cardsOmitted }: StoredEvent) {
   return {
     version,
     baseVersion: payload.baseVersion ?? null,
@@ -16,5 +16,7 @@ export function toChangeMessage({ version, actorUserId, actorName, actorType, ac
     lines: payload.lines ?? [],
     deletedLineIds: payload.deletedLineIds ?? [],
     snap: payload.snap ?? null,
+    // Additive: past the live bounds `cards` is empty, and a `reset` follows (read-catch-up.ts).
+    ...(cardsOmitted ? { cardsOmitted: true } : {}),
   };
 }

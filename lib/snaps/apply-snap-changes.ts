@@ -24,6 +24,7 @@ import { lockCardLines } from "@/lib/cards/lock-card-lines";
 import { lockCards } from "@/lib/cards/lock-cards";
 import { lockChangeSnap } from "./lock-change-snap";
 import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
+import { readMissing, readOverwritten, type MissingCard, type OverwrittenField } from "./read-merge-report";
 
 /** What a change answers (snapChangesResponseSchema): the cards as it left them. */
 export interface SnapChangesResult {
@@ -31,6 +32,10 @@ export interface SnapChangesResult {
   created: CardView[];
   updated: CardView[];
   deleted: string[];
+  /** Fields set over someone else's write made since the change's Base-Version (docs/API.md, "Changes"). */
+  overwritten: OverwrittenField[];
+  /** With skipMissing: the cards named that are no longer in the snap, left out. */
+  missing: MissingCard[];
 }
 
 /**
@@ -54,7 +59,7 @@ export async function applySnapChangesIn(
   tx: Tx,
   principal: Principal,
   snapId: string,
-  { create = [], update = [], delete: deletes = [], baseVersion }: SnapChanges,
+  { create = [], update: namedUpdate = [], delete: namedDeletes = [], baseVersion, skipMissing = false }: SnapChanges,
   { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<SnapChangesResult> {
   // Conditional or not, the version the change was made against goes with its live event, as a
@@ -62,8 +67,13 @@ export async function applySnapChangesIn(
   const context = currentSnapWrite();
   if (context && context.baseVersion === null && baseVersion !== undefined) context.baseVersion = baseVersion;
 
-  const named = [...update.map((item) => item.id), ...deletes];
-  const cards = named.length ? await lockCards(tx, named, deletes.length ? "delete" : "update") : new Map();
+  const named = [...namedUpdate.map((item) => item.id), ...namedDeletes];
+  const cards = named.length ? await lockCards(tx, named, namedDeletes.length ? "delete" : "update") : new Map();
+  // skipMissing: what is not a card of this snap (deleted meanwhile) is left out, and said.
+  const present = (id: string) => !skipMissing || cards.get(id)?.snapId === snapId;
+  const update = namedUpdate.filter((item) => present(item.id));
+  const deletes = namedDeletes.filter(present);
+  const updateIndex = namedUpdate.flatMap((item, index) => (present(item.id) ? [index] : []));
   const lineIds = await lockCardLines(
     tx,
     deletes.filter((id) => cards.get(id)?.snapId === snapId),
@@ -87,13 +97,23 @@ export async function applySnapChangesIn(
     (index) => (index < update.length ? `update.${index}.id` : `delete.${index - update.length}`),
     "Card",
   );
+  const missing = skipMissing
+    ? await readMissing(
+        tx,
+        snapId,
+        named.filter((id) => cards.get(id)?.snapId !== snapId),
+      )
+    : [];
   // A range write that finds every cell already as asked changes nothing, and moves no version.
-  if (create.length + update.length + deletes.length === 0) return { version: snap.version, created: [], updated: [], deleted: [] };
+  if (create.length + update.length + deletes.length === 0) return { version: snap.version, created: [], updated: [], deleted: [], overwritten: [], missing };
+  // A Base-Version note older than the snap: what others wrote since, this change may overwrite.
+  const note = context?.baseVersion ?? null;
+  const overwritten = note !== null && note < snap.version ? await readOverwritten(tx, snapId, note, principal.userId, update) : [];
 
   await assertCardAttachments(
     [
       ...create.map((card, index) => ({ snapId, attachments: card.attachments, path: `create.${index}.` })),
-      ...update.map((card, index) => ({ snapId, attachments: card.attachments, path: `update.${index}.` })),
+      ...update.map((card, index) => ({ snapId, attachments: card.attachments, path: `update.${updateIndex[index]}.` })),
     ],
     tx,
   );
@@ -107,7 +127,7 @@ export async function applySnapChangesIn(
     : [];
   await assertNoOverlap(tx, snapId, [
     ...created.map((card, index) => ({ card, path: `create.${index}` })),
-    ...updated.flatMap((card, index) => (movesOrResizes(update[index]!) ? [{ card, path: `update.${index}` }] : [])),
+    ...updated.flatMap((card, index) => (movesOrResizes(update[index]!) ? [{ card, path: `update.${updateIndex[index]}` }] : [])),
   ]);
 
   const applied: Applied = { snapId, create, created, update, updated, deletes, lineIds };
@@ -124,7 +144,7 @@ export async function applySnapChangesIn(
       ]),
     ],
   );
-  return { version: versions.get(snapId)!, created, updated, deleted: [...deletes] };
+  return { version: versions.get(snapId)!, created, updated, deleted: [...deletes], overwritten, missing };
 }
 
 const GEOMETRY = ["row", "col", "rowSpan", "colSpan"] as const;

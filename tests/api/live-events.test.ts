@@ -122,6 +122,34 @@ describe("GET /api/snaps/:id/events", () => {
     expect(change.data).toMatchObject({ version: version + 5, snap: { title: "Renamed", rowHeights: { "0": 90 } }, cards: [] });
   });
 
+  it("carries the cards of a change up to 1,000 cards and 512 kB; past either, none, cardsOmitted, and a reset after it", async () => {
+    const { snap, stream, version } = await watchedSnap(1);
+    const grid = (count: number, from = 1) => Array.from({ length: count }, (_, index) => ({ row: from + Math.floor(index / 100), col: index % 100 }));
+    const atCap = await api("POST", `/api/snaps/${snap.id}/changes`, { key: team.owner.key, body: { create: grid(1_000) } });
+    expect(atCap.status).toBe(200);
+    let change = await stream.next("change");
+    expect(change.data.cards).toHaveLength(1_000);
+    expect(change.data.cardsOmitted).toBeUndefined();
+
+    const past = await api("POST", `/api/snaps/${snap.id}/changes`, { key: team.owner.key, body: { create: grid(1_001, 20) } });
+    expect(past.status).toBe(200);
+    change = await stream.next();
+    expect(change).toMatchObject({ event: "change", id: String(version + 2), data: { version: version + 2, cards: [], cardsOmitted: true } });
+    expect(Object.keys(change.data.cardFields)).toHaveLength(1_001);
+    expect(await stream.next()).toEqual({ event: "reset", data: { version: version + 2 } });
+
+    // 60 cards of 10,000-character titles weigh more than 512 kB.
+    const long = "x".repeat(10_000);
+    const heavy = await api("POST", `/api/snaps/${snap.id}/changes`, {
+      key: team.owner.key,
+      body: { create: grid(60, 40).map((cell) => ({ ...cell, title: long })) },
+    });
+    expect(heavy.status).toBe(200);
+    change = await stream.next();
+    expect(change.data).toMatchObject({ version: version + 3, cards: [], cardsOmitted: true });
+    expect((await stream.next()).event).toBe("reset");
+  });
+
   it("stores Base-Version in the change, and refuses one that is not a positive integer", async () => {
     const { snap, stream, version } = await watchedSnap(1);
     for (const bad of ["abc", "0", "-3", "1.5", "99999999999"]) {

@@ -71,7 +71,7 @@ describe("POST /api/snaps/:id/changes", () => {
         ],
       });
       expect(response.status).toBe(200);
-      expect(Object.keys(response.body)).toEqual(["version", "created", "updated", "deleted"]);
+      expect(Object.keys(response.body)).toEqual(["version", "created", "updated", "deleted", "overwritten", "missing"]);
       expect(response.body.version).toBe(before.version + 1);
       expect(response.headers.get("snap-version")).toBe(String(before.version + 1));
       expectCard(response.body.created[0], { snapId: snap.id, row: 0, col: 2, title: "new", cellType: "todo" });

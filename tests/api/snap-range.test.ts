@@ -84,7 +84,7 @@ describe("PUT and GET /api/snaps/:id/range", () => {
 
     // The same write again changes nothing: no new version.
     const again = await write(snap.id, { row: 0, col: 0, values: [["Name", "Owner"]] });
-    expect(again.body).toEqual({ version: version + 1, created: [], updated: [], deleted: [] });
+    expect(again.body).toEqual({ version: version + 1, created: [], updated: [], deleted: [], overwritten: [], missing: [] });
     expect(await versionOf(snap.id)).toBe(version + 1);
   });
 

@@ -124,6 +124,63 @@ test("lock: the card shows it, a drag, typing and Delete are refused with the re
   expect((await cardsOf(page, snapId)).map((card) => card.title).sort()).toEqual(["Corner", "Other"]);
 });
 
+test.describe("lock, with the system clipboard", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("lock: the inspector shows a locked card read-only with the reason; removing its row or column and cutting it are refused up front", async ({
+    page,
+  }) => {
+    await signUp(page, "Lena Locked");
+    const snapId = await boardWith(page, "Locked gaps", [
+      { row: 0, col: 0, title: "Keep" },
+      { row: 0, col: 1, title: "Other" },
+      { row: 2, col: 2, title: "Corner" },
+    ]);
+    const keepId = (await cardsOf(page, snapId)).find((card) => card.title === "Keep")!.id;
+    expect((await api(page, "PATCH", `/api/snaps/cards/${keepId}`, { locked: true })).status).toBe(200);
+    await openBoard(page, snapId);
+    const keep = cardAt(page, 1, 1);
+    const reason = "The card at row 1, column 1 (“Keep”) is locked. Unlock it first.";
+
+    // The inspector: its text, place, size and Delete are read-only, each described by the reason; its look is not.
+    await keep.click();
+    const inspector = page.getByRole("complementary", { name: "Inspector" });
+    await expect(inspector.getByText(reason)).toBeVisible();
+    const text = inspector.getByRole("textbox", { name: "Text" });
+    await expect(text).not.toBeEditable();
+    await expect(text).toHaveAccessibleDescription(/is locked\. Unlock it first\./);
+    await expect(inspector.getByRole("textbox", { name: "Note" })).not.toBeEditable();
+    await expect(inspector.getByRole("spinbutton", { name: "Row", exact: true })).toBeDisabled();
+    await expect(inspector.getByRole("button", { name: "Delete card" })).toBeDisabled();
+    await expect(inspector.getByRole("button", { name: "Bold" })).toBeEnabled();
+    await page.screenshot({ path: `${ARTIFACTS}/board-commands-locked-inspector.png` });
+
+    // Removing its row or its column: refused with the reason, before any confirmation.
+    await page.getByRole("button", { name: "Remove row 1" }).click();
+    await expect(notice(page, reason)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Remove column 1" }).click();
+    await expect(notice(page, reason)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(cardAt(page, 1, 2)).toHaveAccessibleName("Row 1, column 2: Other");
+
+    // Cut: refused before anything is copied; the clipboard keeps what it held.
+    await page.evaluate(() => navigator.clipboard.writeText("held before"));
+    await keep.focus();
+    await page.keyboard.press("ControlOrMeta+x");
+    await expect(notice(page, reason)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("held before");
+    await expect(keep).toHaveAccessibleName(/: Keep\. Locked$/);
+    expect(at(await cardsOf(page, snapId))).toEqual({ Keep: [0, 0], Other: [0, 1], Corner: [2, 2] });
+
+    // Unlocked from the inspector, its text can be typed again.
+    await inspector.getByRole("button", { name: "Unlock" }).click();
+    await expect(text).toBeEditable();
+    await expectSaved(page);
+    expect((await cardsOf(page, snapId)).find((card) => card.title === "Keep")?.locked).toBe(false);
+  });
+});
+
 test("the ? list is the command table: every command with keys, with the keys it shows", async ({ page }) => {
   await signUp(page, "Kit Keys");
   const snapId = await boardWith(page, "Keys", [{ row: 0, col: 0, title: "One" }]);

@@ -49,6 +49,8 @@ interface AppServerOptions {
   behindProxy?: boolean;
   /** The environment's values that need the server's own URL (AUTH_URL), given it before it starts. */
   envOfBaseUrl?: (baseUrl: string) => Record<string, string>;
+  /** This port rather than a free one: a server stopped and started again where the browser had it. */
+  port?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ interface AppServerOptions {
  * deployment runs. Resolves once /api/health answers (any status when `waitForHealthy` is false).
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== "TRUSTED_PROXY_HOPS"));
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1", ...keepAliveArgs()], {
@@ -86,13 +88,19 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     baseUrl,
     async stop() {
       if (server.exitCode !== null) return;
+      const exited = once(server, "exit");
       server.kill("SIGTERM");
-      await Promise.race([once(server, "exit"), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      // Gone for good, its port free: a test may start another on it.
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill("SIGKILL");
+        await exited;
+      }
     },
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   probe.listen(0, "127.0.0.1");
   await once(probe, "listening");

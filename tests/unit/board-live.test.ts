@@ -160,20 +160,62 @@ describe("the board under other people's changes", () => {
     expect(store.getNotice()?.message).toBe("Alex Smith changed the text of “Mine” after your edit. Their change replaced yours.");
   });
 
-  it("names the person whose write mine replaced when mine waited (offline) and theirs came between", async () => {
+  it("names the person whose write mine replaced when mine waited (offline) and theirs came between, as the answer says", async () => {
     const waits: ApiResult<unknown>[] = [{ ok: false, status: 0, error: { code: "NETWORK", message: "offline" } }];
-    const { store } = setup((call) => waits.shift() ?? patchAt(13)(call));
-    store.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } }] }]);
+    // Alex wrote srv0's title and srv1's colour at 12 while mine (made on 10) waited; the server, taking mine at 13, names them.
+    const overwritten = [
+      { cardId: "srv0", field: "title", by: { userId: "u2", name: "Alex Smith" }, version: 12, value: "Theirs" },
+      { cardId: "srv1", field: "color", by: { userId: "u2", name: "Alex Smith" }, version: 12, value: "#fee2e2" },
+    ];
+    const { store, calls } = setup((call) => waits.shift() ?? answered(13, { ...changesAnswer(call.body, 13), overwritten, missing: [] }));
+    store.apply([
+      {
+        type: "updateCards",
+        updates: [
+          { id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } },
+          { id: "srv1", before: { color: "" }, after: { color: "#dbeafe" } },
+        ],
+      },
+    ]);
     await settle();
     expect(store.getSaveState().phase).toBe("saved");
-    // The stream catches up: Alex wrote at 12, on version 11, while mine (made on 10) waited; mine is 13.
-    store.remote.receive(change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, {})], cardFields: { srv0: ["title"] } }));
+    expect(calls.at(-1)!.headers?.["Base-Version"]).toBe("10");
     expect(card(store, "srv0")!.title).toBe("Mine");
     expect(store.getNotice()).toMatchObject({
       tone: "info",
       message:
-        "Alex Smith changed 1 of the cards you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.",
+        "Alex Smith changed 2 of the cards you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.",
     });
+    // Their event, heard later and read before mine was saved (it carries their title), says nothing more and changes nothing of mine.
+    store.dismissNotice();
+    store.remote.receive(
+      change(12, { baseVersion: 11, cards: [withFields(card(store, "srv0")!, { title: "Theirs", bold: true })], cardFields: { srv0: ["title", "bold"] } }),
+    );
+    expect(store.getNotice()).toBeNull();
+    expect(card(store, "srv0")).toMatchObject({ title: "Mine", bold: true });
+  });
+
+  it("says who deleted a card I edited while my edit waited, and does not bring it back", async () => {
+    const missing = [{ cardId: "srv0", deletedBy: { userId: "u3", name: "Carol" }, version: 12 }];
+    const { store, calls } = setup((call) =>
+      answered(13, { ...changesAnswer({ update: call.body.update.filter((item: any) => item.id !== "srv0") }, 13), overwritten: [], missing }),
+    );
+    store.apply([
+      {
+        type: "updateCards",
+        updates: [
+          { id: "srv0", before: { title: "Card 0" }, after: { title: "Mine" } },
+          { id: "srv1", before: { title: "Card 1" }, after: { title: "Also mine" } },
+        ],
+      },
+    ]);
+    await settle();
+    expect(calls[0]!.body.skipMissing).toBe(true);
+    expect(store.getDoc().cards.map((c) => [c.id, c.title])).toEqual([["srv1", "Also mine"]]);
+    expect(store.getNotice()?.message).toBe("“Mine” was deleted by Carol meanwhile; your edit of it was not saved.");
+    // A later edit of it is not sent, and a late event about it does not bring it back.
+    store.remote.receive(change(14, { cards: [withFields(blankCard("srv0", 0, 0), { title: "Card 0" })], cardFields: { srv0: ["title"] } }));
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv1"]);
   });
 
   it("says nothing when the other edit was made after seeing mine", async () => {
@@ -259,6 +301,30 @@ describe("the board under other people's changes", () => {
     ]);
     expect(store.getDoc().snap.title).toBe("Fresh");
     expect(store.remote.version).toBe(20);
+  });
+
+  it("reads the snap again after someone's change too large to carry its cards, not after its own", async () => {
+    const { store } = setup(patchAt(11));
+    const rereads: number[] = [];
+    // Someone else's: applied as far as it goes (the deletes), and the reset that follows reads the snap.
+    store.remote.receive(change(11, { cardsOmitted: true, cardFields: { srv1: ["row"] }, deletedCardIds: ["srv0"] }));
+    store.remote.reset(11, () => rereads.push(11));
+    expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv1"]);
+    expect(rereads).toEqual([11]);
+    // Mine: the board shows it already, even when the echo and its reset come before the answer.
+    let answer!: () => void;
+    const { store: mine } = setup((call) => new Promise((resolve) => (answer = () => resolve(patchAt(11)(call)))));
+    mine.apply([{ type: "updateCards", updates: [{ id: "srv0", before: { row: 0 }, after: { row: 5 } }] }]);
+    await vi.advanceTimersByTimeAsync(0);
+    mine.remote.receive(change(11, { actor: { userId: "me", name: "Me" }, cardsOmitted: true, cardFields: { srv0: ["row"] } }));
+    mine.remote.reset(11, () => rereads.push(111));
+    answer();
+    await settle();
+    expect(rereads).toEqual([11]);
+    expect(card(mine, "srv0")!.row).toBe(5);
+    // A reset that follows no omitted change (events were pruned) always reads.
+    mine.remote.reset(40, () => rereads.push(40));
+    expect(rereads).toEqual([11, 40]);
   });
 });
 

@@ -80,6 +80,7 @@ describe("a gesture over several cards", () => {
             { id: "srv1", row: 1 },
           ],
           delete: ["srv2"],
+          skipMissing: true,
         },
       },
     ]);

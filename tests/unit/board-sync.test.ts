@@ -64,8 +64,8 @@ describe("saving the board", () => {
     store.apply([{ type: "updateCards", updates: [{ id: b!.id, before: { bold: false }, after: { bold: true } }] }]);
     await settle();
     expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
-      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv0", title: "xy" }] }],
-      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv1", bold: true }] }],
+      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv0", title: "xy" }], skipMissing: true }],
+      ["POST", "/api/snaps/s1/changes", { update: [{ id: "srv1", bold: true }], skipMissing: true }],
     ]);
     expect(store.getSaveState()).toEqual({ phase: "saved", pending: 0 });
   });
@@ -118,7 +118,7 @@ describe("saving the board", () => {
     expect(store.getDoc().cards).toEqual([card]);
     store.apply([{ type: "updateCards", updates: [{ id: card.id, before: { title: "" }, after: { title: "back" } }] }]);
     await settle();
-    expect(calls.map((call) => Object.keys(call.body))).toEqual([["delete"], ["create"], ["update"]]);
+    expect(calls.map((call) => Object.keys(call.body))).toEqual([["delete", "skipMissing"], ["create"], ["update", "skipMissing"]]);
     expect(calls[0]!.body.delete).toEqual(["srv0"]);
     expect(calls[2]!.body.update[0]).toMatchObject({ id: "again1", title: "back" });
   });
@@ -196,7 +196,7 @@ describe("a new card's edit while its create waits behind other saves", () => {
     store.apply([{ type: "deleteCards", cards: [deleted!], lines: [] }]);
     store.apply([{ type: "updateCards", updates: [{ id: moved!.id, before: { row: 0 }, after: { row: 1 } }] }]);
     await vi.advanceTimersByTimeAsync(QUIET_MS);
-    expect(sent()).toEqual([JSON.stringify({ delete: ["srv1"] })]);
+    expect(sent()).toEqual([JSON.stringify({ delete: ["srv1"], skipMissing: true })]);
 
     // A card is added in the emptied cell and its text typed (the inline edit began at version 6),
     // all before the delete answers.
@@ -207,11 +207,11 @@ describe("a new card's edit while its create waits behind other saves", () => {
     expect(store.getSaveState()).toEqual({ phase: "saving", pending: 4 });
 
     await answerNext(); // the delete
-    expect(sent().slice(1)).toEqual([JSON.stringify({ update: [{ row: 1, id: "srv0" }] })]);
+    expect(sent().slice(1)).toEqual([JSON.stringify({ update: [{ row: 1, id: "srv0" }], skipMissing: true })]);
     await answerNext(); // the move
     expect(held[2]!.call.body.create).toHaveLength(1);
     await answerNext(); // the create
-    expect(sent().slice(3)).toEqual([JSON.stringify({ update: [{ title: "Fresh", id: "new1" }] })]);
+    expect(sent().slice(3)).toEqual([JSON.stringify({ update: [{ title: "Fresh", id: "new1" }], skipMissing: true })]);
     expect(held[3]!.call.headers).toMatchObject({ "Base-Version": "6" });
     expect(store.getSaveState().phase).toBe("saving");
     await answerNext(); // the title

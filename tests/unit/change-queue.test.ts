@@ -73,7 +73,7 @@ describe("replaying a closed tab's changes", () => {
     expect(outcome).toEqual({ sent: 2, refused: [] });
     expect(calls.map((call) => [call.path, call.headers?.["Idempotency-Key"], call.body])).toEqual([
       ["/api/snaps/a/changes", "k-create", { create: [{ row: 1, col: 1 }] }],
-      ["/api/snaps/a/changes", "k-title", { update: [{ id: "srv9", title: "typed" }] }],
+      ["/api/snaps/a/changes", "k-title", { update: [{ id: "srv9", title: "typed" }], skipMissing: true }],
     ]);
     expect(calls[0]!.headers?.["Base-Version"]).toBe("3");
     expect((await queue.list()).map((change) => change.key)).toEqual(["k-alive"]);
@@ -96,6 +96,7 @@ describe("replaying a closed tab's changes", () => {
             { id: "c1", title: "c" },
             { id: "c2", title: "b" },
           ],
+          skipMissing: true,
         },
       ],
     ]);

@@ -114,6 +114,10 @@ export function planRemoveTrack(doc: BoardDoc, axis: Axis, index: number): Plan 
   const gone = new Set(doomed.map((card) => card.id));
   const pos = axis === "row" ? "row" : "col";
   const spanKey = axis === "row" ? "rowSpan" : "colSpan";
+  // A locked card in the track would be deleted or shrunk: refused (docs/BOARD_COMMANDS.md, "Lock").
+  // One after it only moves along with the whole grid, its neighbours with it, and may.
+  const locked = lockedInTrack(doc, axis, index);
+  if (locked) return { error: lockedReason(locked) };
   const updates = doc.cards
     .filter((card) => !gone.has(card.id))
     .map((card) => {
@@ -131,6 +135,13 @@ export function planRemoveTrack(doc: BoardDoc, axis: Axis, index: number): Plan 
     changes.push({ type: "updateSnap", before: { [mapKey]: sizes }, after: { [mapKey]: shiftedSizes } });
   }
   return { changes };
+}
+
+/** A locked card that holds a cell of the row or column `index`, if any. */
+export function lockedInTrack(doc: BoardDoc, axis: Axis, index: number): BoardCard | undefined {
+  const pos = axis === "row" ? "row" : "col";
+  const spanKey = axis === "row" ? "rowSpan" : "colSpan";
+  return doc.cards.find((card) => card.locked && card[pos] <= index && card[pos] + card[spanKey] > index);
 }
 
 /** Adds a row at the bottom or a column at the right, filled with blank cards as a new snap's grid is. */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { ColorPicker } from "@/components/ui/color-picker";
 import {
@@ -25,6 +26,7 @@ import { CARD_TYPES, cardTypeOf } from "@/lib/card-types/registry";
 import type { BoardCard, CardPatch } from "../state/board-types";
 import { cardTypeViewOf } from "@/lib/card-types/views";
 import { InspectorSection } from "./inspector-section";
+import { lockedReason } from "../grid/placement";
 import { UploadFileButton } from "../files/upload-file-button";
 import { CardAttachments } from "../files/card-attachments";
 
@@ -53,9 +55,21 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
   const { url } = cardTypeOf(card.cellType);
   const isUrl = url !== null;
   const { inspector } = cardTypeViewOf(card.cellType);
+  // A locked card's text, place, size and deletion wait until it is unlocked (docs/BOARD_COMMANDS.md, "Lock"): said here, not refused on save.
+  const lockId = useId();
+  const locked = card.locked;
+  const lockedBy = locked ? lockId : undefined;
 
   return (
     <div className="divide-y divide-slate-100">
+      {locked && (
+        <div className="flex items-start justify-between gap-3 bg-amber-50 p-4 text-sm text-amber-900">
+          <p id={lockId}>{lockedReason(card)} Its text, place and size cannot be changed, and it cannot be deleted; its look can.</p>
+          <Button variant="secondary" size="sm" onClick={() => onChange({ locked: false })}>
+            Unlock
+          </Button>
+        </div>
+      )}
       <InspectorSection title="Content">
         <SelectField
           size="sm"
@@ -71,9 +85,11 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
           rows={isUrl ? 2 : 3}
           placeholder={isUrl ? "https://…" : "Write something…"}
           spellCheck={!isUrl}
+          readOnly={locked}
+          aria-describedby={lockedBy}
           onChange={(event) => onChange({ title: event.target.value }, `title:${card.id}`)}
         />
-        {url && !url.httpsOnly && (
+        {url && !url.httpsOnly && !locked && (
           <UploadFileButton
             snapId={snapId}
             cardId={card.id}
@@ -88,6 +104,8 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
           maxLength={F.note.maxLength}
           rows={2}
           placeholder="Add a note…"
+          readOnly={locked}
+          aria-describedby={lockedBy}
           onChange={(event) => onChange({ note: event.target.value }, `note:${card.id}`)}
         />
         {inspector.completed && (
@@ -187,6 +205,8 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
             min={F.row.min + 1}
             max={F.row.max + 1}
             onCommit={(row) => onMove({ row: row - 1, col: card.col })}
+            disabled={locked}
+            describedBy={lockedBy}
           />
           <NumberField
             label={F.col.label}
@@ -194,6 +214,8 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
             min={F.col.min + 1}
             max={F.col.max + 1}
             onCommit={(col) => onMove({ row: card.row, col: col - 1 })}
+            disabled={locked}
+            describedBy={lockedBy}
           />
           <NumberField
             label={F.rowSpan.label}
@@ -201,6 +223,8 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
             min={F.rowSpan.min}
             max={F.rowSpan.max}
             onCommit={(rowSpan) => onResize({ rowSpan, colSpan: card.colSpan })}
+            disabled={locked}
+            describedBy={lockedBy}
           />
           <NumberField
             label={F.colSpan.label}
@@ -208,12 +232,21 @@ export function CardInspector({ snapId, card, onChange, onMove, onResize, onDele
             min={F.colSpan.min}
             max={F.colSpan.max}
             onCommit={(colSpan) => onResize({ rowSpan: card.rowSpan, colSpan })}
+            disabled={locked}
+            describedBy={lockedBy}
           />
         </div>
       </InspectorSection>
 
       <div className="p-4">
-        <Button variant="secondary" size="sm" onClick={onDelete} className="w-full text-red-700! hover:bg-red-50!">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onDelete}
+          disabled={locked}
+          aria-describedby={lockedBy}
+          className="w-full text-red-700! hover:bg-red-50!"
+        >
           <TrashIcon className="size-4" />
           Delete card
         </Button>

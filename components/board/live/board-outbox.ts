@@ -6,6 +6,8 @@ import { mergeUpdateRun, mergeWireRequests, runKey, toHttpRequest, updateRunLeng
 
 /** Typing and slider drags: the quiet moment after which their merged change is sent. */
 export const QUIET_MS = 400;
+/** The longest a device write waits for its gesture's frame. */
+const FRAME_WAIT_MAX_MS = 100;
 
 export interface OutboxEntry {
   key: string;
@@ -45,6 +47,8 @@ export class BoardOutbox {
   /** A merged run that was refused: its entries are sent again one by one, so only the refused one is lost. */
   private sendAlone = 0;
   private unwritten = 0;
+  /** Device writes waiting for their gesture's frame (afterFrame). */
+  private frameWaiters: (() => void)[] = [];
   private wakers: (() => void)[] = [];
   private readonly wake = { promise: () => new Promise<void>((resolve) => this.wakers.push(resolve)) };
 
@@ -103,7 +107,9 @@ export class BoardOutbox {
         written: Promise.resolve(false),
       };
       if (this.queue) {
-        entry.written = this.write(entry).then((seq) => (entry.seq = seq));
+        entry.written = this.afterFrame()
+          .then(() => this.write(entry))
+          .then((seq) => (entry.seq = seq));
       } else {
         entry.seq = false;
         this.unwritten += 1;
@@ -118,6 +124,7 @@ export class BoardOutbox {
   /** Sends what waits now: no quiet moment, no pause before the next attempt (the page is being left, the network is back). */
   flush(): void {
     for (const entry of this.entries) entry.readyAt = 0;
+    this.writeNow();
     this.wakeUp();
   }
 
@@ -166,6 +173,32 @@ export class BoardOutbox {
     } catch {
       return seq;
     }
+  }
+
+  /**
+   * Resolves once the gesture's frame is drawn: the device write (a transaction, the request's copy)
+   * then runs outside the gesture's own task (docs/SAVING.md). Without frames (a hidden page, no
+   * `requestAnimationFrame`), soon anyway; flush() (the page hidden or left) writes at once.
+   */
+  private afterFrame(): Promise<void> {
+    if (typeof requestAnimationFrame === "undefined" || typeof document === "undefined" || document.visibilityState === "hidden") return Promise.resolve();
+    return new Promise((resolve) => {
+      let done = false;
+      const release = () => {
+        if (done) return;
+        done = true;
+        this.frameWaiters = this.frameWaiters.filter((waiter) => waiter !== release);
+        resolve();
+      };
+      this.frameWaiters.push(release);
+      requestAnimationFrame(() => setTimeout(release, 0));
+      // rAF stops when the page is hidden meanwhile.
+      setTimeout(release, FRAME_WAIT_MAX_MS);
+    });
+  }
+
+  private writeNow(): void {
+    for (const release of [...this.frameWaiters]) release();
   }
 
   private wakeUp(): void {

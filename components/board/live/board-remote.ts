@@ -1,6 +1,7 @@
 import type { BoardSync, SavedWrite } from "./board-sync";
 import type { ServerState } from "./server-state";
-import type { BoardDoc } from "../state/board-types";
+import type { BoardCard, BoardDoc } from "../state/board-types";
+import { cardIndex } from "../grid/card-index";
 import { conflictMessage, findConflicts } from "./conflict-notice";
 import type { ChangeMessage, ReadyMessage } from "./live-messages";
 import { remoteState, touchedKeys, withPending, type RemoteIds } from "./remote-change";
@@ -28,10 +29,14 @@ export class RemoteChanges {
   private applied: number;
   private readonly own = new Set<number>();
   private waiting: ChangeMessage[] = [];
+  /** Versions of changes that came without their cards (cardsOmitted): the `reset` after each re-reads the snap. */
+  private readonly omitted = new Set<number>();
+  /** Those of them that were this board's own writes: nothing to read again. */
+  private readonly ownOmitted = new Set<number>();
+  /** The re-reads those resets asked for, made once the board's own requests are answered. */
+  private rereads: { version: number; reread: () => void }[] = [];
   /** `${localId}:${field}` → the version at which this board last saved that field. */
   private readonly savedFields = new Map<string, number>();
-  /** `${localId}:${field}` → the version the last save of that field was made on, when older than the one it made. */
-  private readonly savedFieldBases = new Map<string, number>();
   /** Who I am on the stream (its `ready` message): my changes from another tab are not conflicts. */
   private userId: string | null = null;
   /** The card whose text is open in the inline editor here. */
@@ -64,15 +69,25 @@ export class RemoteChanges {
     for (const { id, fields } of write.cards ?? []) {
       for (const field of fields) {
         this.savedFields.set(`${id}:${field}`, write.version);
-        if (write.baseVersion) this.savedFieldBases.set(`${id}:${field}`, write.baseVersion);
-        else this.savedFieldBases.delete(`${id}:${field}`);
       }
     }
   }
 
   receive(change: ChangeMessage): void {
     if (change.version <= this.applied) return;
+    if (change.cardsOmitted) this.omitted.add(change.version);
     this.waiting.push(change);
+    this.drain();
+  }
+
+  /**
+   * The stream's `reset`: the snap is read again (`reread`), except after a change of this
+   * board's own too large to carry its cards, which the board already shows. Which one it was is
+   * known once the board's requests are answered, so such a reset waits for that.
+   */
+  reset(version: number, reread: () => void): void {
+    if (!this.omitted.has(version)) return reread();
+    this.rereads.push({ version, reread });
     this.drain();
   }
 
@@ -84,8 +99,17 @@ export class RemoteChanges {
     for (const change of events) {
       if (change.version <= this.applied) continue;
       this.applied = change.version;
-      if (this.own.delete(change.version)) continue;
+      if (this.own.delete(change.version)) {
+        if (change.cardsOmitted) this.ownOmitted.add(change.version);
+        continue;
+      }
       this.apply(change);
+    }
+    const rereads = this.rereads;
+    this.rereads = [];
+    for (const { version, reread } of rereads) {
+      this.omitted.delete(version);
+      if (!this.ownOmitted.delete(version)) reread();
     }
   }
 
@@ -118,23 +142,25 @@ export class RemoteChanges {
   }
 
   /**
-   * Someone's write that came in while this board's edit of the same field was waiting (made on an
-   * older version, saved after theirs: offline, say), heard only now. Later write wins, so ours
-   * replaced theirs; theirs stays in the history, and is named here rather than dropped silently.
+   * An event's cards are read when the stream sends it, which may be before a save of this board
+   * that the server took after it (the event waited while the save was on its way): a field this
+   * board saved at a later version than the event's keeps the board's value, which is the newer.
    */
-  private replacedByMine(change: ChangeMessage, ids: RemoteIds): string | null {
-    if (change.actor.userId === this.userId) return null;
-    const cards = Object.entries(change.cardFields).filter(([serverId, fields]) => {
-      const id = ids.localId(serverId);
-      return fields.some((field) => {
-        const saved = this.savedFields.get(`${id}:${field}`);
-        const base = this.savedFieldBases.get(`${id}:${field}`);
-        return saved !== undefined && base !== undefined && base < change.version && change.version < saved;
-      });
+  private withNewerSaves(state: ServerState, version: number): ServerState {
+    if (this.savedFields.size === 0 || !state.upsertCards?.length) return state;
+    const index = cardIndex(this.host.getDoc().cards);
+    const upsertCards = state.upsertCards.map((card) => {
+      const mine = index.get(card.id);
+      if (!mine) return card;
+      let kept: BoardCard | null = null;
+      for (const field of Object.keys(card) as (keyof BoardCard)[]) {
+        if ((this.savedFields.get(`${card.id}:${field}`) ?? 0) <= version) continue;
+        kept ??= { ...card };
+        Object.assign(kept, { [field]: mine[field] });
+      }
+      return kept ?? card;
     });
-    if (cards.length === 0) return null;
-    const count = cards.length === 1 ? "1 of the cards" : `${cards.length} of the cards`;
-    return `${change.actor.name} changed ${count} you edited while your edits were waiting to be saved. Yours were saved later and replaced theirs, which stay in the history.`;
+    return { ...state, upsertCards };
   }
 
   private apply(change: ChangeMessage): void {
@@ -151,11 +177,12 @@ export class RemoteChanges {
             editingCardId: this.editingCardId,
             savedAt: (id, field) => this.savedFields.get(`${id}:${field}`),
           });
-    const state = remoteState(change, ids);
+    const state = this.withNewerSaves(remoteState(change, ids), change.version);
     const touched = touchedKeys(change, ids);
     sync.acceptRemote(state);
     this.host.applyRemote(withPending(state, sync.pendingCard, sync.pendingSnapPatch), touched, change.actor.name);
-    const message = conflictMessage(change.actor.name, conflicts) ?? this.replacedByMine(change, ids);
+    // A write of theirs that mine replaced after waiting is named by my change's answer (BoardSync's onMerged).
+    const message = conflictMessage(change.actor.name, conflicts);
     if (message) this.host.notify(message, "info");
   }
 }

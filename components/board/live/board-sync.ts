@@ -9,6 +9,7 @@ import type { ChangesAnswer } from "./card-changes";
 import { ConfirmedState } from "./confirmed-state";
 import type { Request } from "./send-until-answered";
 import type { ServerState } from "./server-state";
+import { mergeReportOf, type MergeReport } from "./merge-notice";
 import { toWireRequests, type WireRequest } from "./wire-request";
 
 /** What the header says about saving (docs/SAVING.md). */
@@ -21,8 +22,6 @@ export interface SaveState {
 /** A write the server took, with the snap version it made (its `change` event is this board's echo). */
 export interface SavedWrite {
   version: number;
-  /** The version the write's edits were made on (its Base-Version): writes of others after it and before `version` were overwritten by it. */
-  baseVersion?: number | null;
   /** Card fields the write set, in the board's ids. */
   cards?: { id: string; fields: string[] }[];
   snapFields?: string[];
@@ -35,6 +34,8 @@ export interface SyncEvents {
   /** The snap version the board has seen: sent as Base-Version with the edits made now. */
   baseVersion?(): number | null;
   onSaved?(saved: SavedWrite): void;
+  /** A saved change met someone else's writes: fields it overwrote, cards deleted meanwhile (already forgotten here). */
+  onMerged?(report: MergeReport): void;
   /** Nothing is on its way any more. */
   onSettled?(): void;
 }
@@ -168,12 +169,12 @@ export class BoardSync {
 
   private answer(entry: OutboxEntry, result: ApiResult<unknown>): IdLink[] {
     const { request } = entry;
-    const links = result.ok ? this.confirm(request, result, entry.baseVersion) : (this.refuse(request, result), []);
+    const links = result.ok ? this.confirm(request, result) : (this.refuse(request, result), []);
     this.lastRefused = !result.ok && !(request.kind === "deleteLine" && result.status === 404);
     return links;
   }
 
-  private confirm(request: WireRequest, result: ApiResult<unknown> & { ok: true }, baseVersion: number | null): IdLink[] {
+  private confirm(request: WireRequest, result: ApiResult<unknown> & { ok: true }): IdLink[] {
     const links: IdLink[] = [];
     const link = (localId: string, serverId: string) => {
       this.ids.link(localId, serverId);
@@ -191,7 +192,15 @@ export class BoardSync {
         });
         for (const card of answer.updated) this.confirmed.setCard({ ...toBoardCard(card), id: this.ids.localIdOf(card.id) });
         for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id));
-        this.saved(answer.version, { baseVersion, cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })) });
+        this.saved(answer.version, { cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })) });
+        const report = mergeReportOf(answer, new Set(request.update.map((item) => item.id)), this.localIdOf);
+        if (report) {
+          // Cards deleted by someone else meanwhile stay deleted: later changes of them are not sent.
+          const gone = new Set(report.deleted.map((item) => item.cardId));
+          this.outbox.forgetCards(gone);
+          for (const id of gone) this.forgetCard(id);
+          this.events.onMerged?.(report);
+        }
         break;
       }
       case "snap": {

@@ -28,6 +28,8 @@ export interface ChangeMessage {
   lines: (BoardLine & { snapId?: string })[];
   deletedLineIds: string[];
   snap: (Partial<Omit<BoardSnap, "rowHeights" | "colWidths">> & { rowHeights?: unknown; colWidths?: unknown }) | null;
+  /** The write named more cards than a live message carries: `cards` is empty, and a `reset` follows. */
+  cardsOmitted?: boolean;
 }
 
 export type { Viewer };
@@ -61,5 +63,6 @@ export function readChange(data: Partial<ChangeMessage> & { version: number; act
     lines: data.lines ?? [],
     deletedLineIds: data.deletedLineIds ?? [],
     snap: data.snap ?? null,
+    cardsOmitted: data.cardsOmitted === true,
   };
 }

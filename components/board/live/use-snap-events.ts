@@ -81,7 +81,11 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
     const handle = (message: LiveMessage) => {
       switch (message.type) {
         case "ready":
-          if (myConnection !== null) commentsRef.current?.reload();
+          if (myConnection !== null) {
+            commentsRef.current?.reload();
+            // The server answers again (back from a restart, a deploy): what waits goes out now, not after its backoff.
+            store.sync.flush();
+          }
           attempt = 0;
           myConnection = message.data.connectionId;
           store.remote.connected(message.data);
@@ -91,7 +95,7 @@ export function useSnapEvents(store: BoardStore, snapId: string, comments?: { re
           store.remote.receive(readChange(message.data));
           break;
         case "reset":
-          void refetch();
+          store.remote.reset(message.data.version, () => void refetch());
           break;
         case "presence":
           update({ viewers: message.data.viewers.filter((viewer) => viewer.connectionId !== myConnection) });

@@ -107,6 +107,8 @@ export function toHttpRequest(snapId: string, request: WireRequest, serverIdOf: 
       if (request.create.length) body.create = request.create as SnapChangesInput["create"];
       if (update.length) body.update = update as SnapChangesInput["update"];
       if (deletes.length) body.delete = deletes;
+      // A card someone else deleted meanwhile is left out and named, not a refusal of the whole change (docs/SAVING.md).
+      if (update.length || deletes.length) body.skipMissing = true;
       return { method: "POST", path: `/api/snaps/${snapId}/changes`, body, idempotent: true };
     }
     case "snap":

@@ -47,7 +47,7 @@ export function MultiCardLayer({ store, selections, actions, commandHost, menuAt
   useEffect(() => {
     const count = () => selectedCardIds(selections.get()).length;
     const copy = (verb: "Copied" | "Cut") => {
-      const encoded = actionsRef.current.copySelection();
+      const encoded = actionsRef.current.copySelection(verb === "Cut" ? "cut" : "copy");
       if (encoded) store.notify(`${verb} ${countLabel(count())}`);
       return encoded;
     };
@@ -70,7 +70,11 @@ export function MultiCardLayer({ store, selections, actions, commandHost, menuAt
     const onCut = (event: ClipboardEvent) => {
       if (!focusOnBoard() || count() === 0 || isTextEntry(event.target)) return;
       const encoded = copy("Cut");
-      if (!encoded) return;
+      if (!encoded) {
+        // Refused (a locked card): the clipboard keeps what it held.
+        event.preventDefault();
+        return;
+      }
       writeToEvent(event, encoded);
       actionsRef.current.deleteSelection();
     };

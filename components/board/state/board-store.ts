@@ -4,6 +4,9 @@ import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "../live/board-remote";
 import { BoardSync, type SaveState, type SyncEvents } from "../live/board-sync";
 import type { ServerState } from "../live/server-state";
+import { serverStateChanges } from "../live/server-state-changes";
+import { mergeNotice, type MergeReport } from "../live/merge-notice";
+import { cardName } from "../live/conflict-notice";
 import type { BoardCard, BoardDoc, BoardSnap } from "./board-types";
 import { cardIndex } from "../grid/card-index";
 import { guardUndo, type RemoteTouch } from "./undo-guard";
@@ -38,6 +41,9 @@ export class BoardStore {
   private rest: "loading" | "loaded" | "failed";
   readonly sync: BoardSync;
   readonly remote: RemoteChanges;
+  /** What the answers of the changes on their way met (docs/SAVING.md), said when they are all answered. */
+  private merged: MergeReport = { overwritten: [], deleted: [] };
+  private readonly mergedNames = new Map<string, string>();
 
   /**
    * createSync: tests can hand in a BoardSync with a fake request function.
@@ -54,14 +60,27 @@ export class BoardStore {
         this.emit();
       },
       onRefused: (state: ServerState, message: string) => {
-        this.dispatch({ type: "server", state });
+        this.applyServerState(state);
         this.history.clear();
         this.refreshHistory();
         this.notify(`Couldn't save: ${message.replace(/[.!?]?$/, ".")} The change was undone.`, "error");
       },
       baseVersion: () => this.remote.version,
       onSaved: (saved) => this.remote.saved(saved),
-      onSettled: () => this.remote.drain(),
+      onMerged: (report) => {
+        const index = cardIndex(this.doc.cards);
+        // A card a live event already took off the board was said then ("… deleted … while you were editing it").
+        const deleted = report.deleted.filter((item) => index.has(item.cardId));
+        for (const { cardId } of deleted) this.mergedNames.set(cardId, cardName(index.get(cardId)!));
+        this.applyServerState({ removeCards: deleted.map((item) => item.cardId) });
+        // Said once the queue is through: changes sent one by one after a wait make one notice.
+        this.merged.overwritten.push(...report.overwritten);
+        this.merged.deleted.push(...deleted);
+      },
+      onSettled: () => {
+        this.sayMerged();
+        this.remote.drain();
+      },
     };
     this.sync = createSync ? createSync(events) : new BoardSync(initial.snap.id, initial, events);
   }
@@ -124,7 +143,7 @@ export class BoardStore {
     const known = cardIndex(this.doc.cards);
     const fresh = cards.filter((card) => !known.has(card.id) && !this.sync.deletedHere(card.id));
     // Not kept as confirmed state: an untouched card is as the server has it (BoardSync.keepConfirmed).
-    this.dispatch({ type: "server", state: { upsertCards: fresh } });
+    this.applyServerState({ upsertCards: fresh });
   };
 
   /** Every card is in: other people's changes that waited for them are applied. */
@@ -144,7 +163,7 @@ export class BoardStore {
   applyRemote(state: ServerState, touched: string[], actor: string): void {
     this.remoteSeq += 1;
     for (const key of touched) this.touches.set(key, { seq: this.remoteSeq, actor });
-    this.dispatch({ type: "server", state });
+    this.applyServerState(state);
   }
 
   /**
@@ -156,7 +175,7 @@ export class BoardStore {
   snapSaved(snap: Partial<BoardSnap>): void {
     const saving = this.sync.savingSnapFields();
     const taken = Object.fromEntries(Object.entries(snap).filter(([field]) => !saving.has(field))) as Partial<BoardSnap>;
-    this.dispatch({ type: "snapSaved", snap: taken });
+    this.applyServerState({ snap: taken });
     this.sync.confirmSnap(taken);
   }
 
@@ -193,6 +212,24 @@ export class BoardStore {
   private keepConfirmed(changes: readonly Change[]): void {
     const index = cardIndex(this.doc.cards);
     this.sync.keepConfirmed(changes, (id) => index.get(id));
+  }
+
+  private sayMerged(): void {
+    const report = this.merged;
+    if (report.overwritten.length === 0 && report.deleted.length === 0) return;
+    const names = new Map(this.mergedNames);
+    this.merged = { overwritten: [], deleted: [] };
+    this.mergedNames.clear();
+    this.notify(
+      mergeNotice(report, (id) => names.get(id) ?? "A card"),
+      "info",
+    );
+  }
+
+  /** The server's state, as the changes that reach it from what the board shows: the same apply as a gesture's, not recorded for undo. */
+  private applyServerState(state: ServerState): void {
+    const changes = serverStateChanges(this.doc, state);
+    if (changes.length) this.dispatch({ type: "apply", changes });
   }
 
   private dispatch(action: BoardAction): void {

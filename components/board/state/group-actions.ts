@@ -15,6 +15,7 @@ import {
 import type { Rect } from "../grid/grid-geometry";
 import { planAlign, planDistribute, type AlignEdge } from "../grid/align-plans";
 import { cardIndex } from "../grid/card-index";
+import { lockedReason } from "../grid/placement";
 import type { BoardStore } from "./board-store";
 import type { CardPatch } from "./board-types";
 import { newLocalId } from "./new-local-id";
@@ -34,8 +35,11 @@ export interface GroupActions {
   patchSelection(patch: CardPatch, key?: string): void;
   /** Ctrl+D: copies next to the selection, which then selects them. */
   duplicateSelection(): void;
-  /** The selected cards as the clipboard's types; null when no card is selected. */
-  copySelection(): Encoded | null;
+  /**
+   * The selected cards as the clipboard's types; null when no card is selected. For a cut, also
+   * null when one of them is locked (said in a notice): nothing is copied that then stays.
+   */
+  copySelection(purpose?: "copy" | "cut"): Encoded | null;
   /** What a paste at the selection would do; null when it cannot (said in a notice). */
   planPaste(pasted: Pasted): PastePlan | null;
   applyPaste(plan: PastePlan): void;
@@ -151,10 +155,15 @@ export function groupActions({ store, getSelection, setSelection, carryOut }: Gr
       selectRange(plan.range);
       store.notify(`Duplicated ${ids.length === 1 ? "1 card" : `${ids.length.toLocaleString("en-US")} cards`}`);
     },
-    copySelection: () => {
+    copySelection: (purpose = "copy") => {
       const ids = new Set(selectedIds());
       if (ids.size === 0) return null;
       const { cards, lines } = doc();
+      const locked = purpose === "cut" ? cards.find((card) => card.locked && ids.has(card.id)) : undefined;
+      if (locked) {
+        store.notify(lockedReason(locked), "error");
+        return null;
+      }
       return encodeCards(
         cards.filter((card) => ids.has(card.id)),
         lines.filter((line) => ids.has(line.fromCardId) && ids.has(line.toCardId)),

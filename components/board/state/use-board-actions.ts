@@ -9,7 +9,18 @@ import type { BoardStore } from "./board-store";
 import type { BoardCard, BoardLine, CardPatch, LinePatch, SnapPatch } from "./board-types";
 import { gridSize, overlaps } from "../grid/grid-geometry";
 import { BOARD_LIMIT, lockedReason } from "../grid/placement";
-import { blankCard, cardsOnlyIn, isBlankCard, planAddTrack, planMove, planRemoveTrack, planResize, type Axis, type Plan } from "../grid/grid-plans";
+import {
+  blankCard,
+  cardsOnlyIn,
+  isBlankCard,
+  lockedInTrack,
+  planAddTrack,
+  planMove,
+  planRemoveTrack,
+  planResize,
+  type Axis,
+  type Plan,
+} from "../grid/grid-plans";
 import { newLocalId } from "./new-local-id";
 import { cellKey, type Selection } from "./selection";
 
@@ -206,6 +217,9 @@ export function useBoardActions(
       addTrack: (axis) => carryOut(() => planAddTrack(doc(), axis, newLocalId)),
       removeTrack: (axis, index) => {
         if (!store.requireWholeBoard()) return;
+        // Said before asking to confirm: the removal could not go ahead anyway.
+        const locked = lockedInTrack(doc(), axis, index);
+        if (locked) return void store.notify(lockedReason(locked), "error");
         const withContent = cardsOnlyIn(doc(), axis, index).filter((card) => !isBlankCard(card));
         if (withContent.length) setRemoval({ axis, index, count: withContent.length });
         else removeTrack(axis, index);

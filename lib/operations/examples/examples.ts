@@ -148,12 +148,16 @@ export const examples = {
       { ...exampleCards[1], col: 0 },
     ],
     deleted: [CARD_IDS[2]],
+    overwritten: [],
+    missing: [],
   },
   rangeWriteResponse: {
     version: 9,
     created: [{ ...cardAnswerDefaults, id: NEW_CARD_ID, snapId: SNAP_ID, title: "Demo", row: 2, col: 2 }],
     updated: [{ ...cardAnswerDefaults, id: CARD_IDS[1], snapId: SNAP_ID, title: "Retro", row: 2, col: 1 }],
     deleted: [],
+    overwritten: [],
+    missing: [],
   },
   rangeResponse: {
     values: [

@@ -603,6 +603,10 @@ export type SnapChanges = {
      * The snap's version this change was made against (GET /api/snaps/:id answers it as `version`, every write as `Snap-Version`): when the snap has moved on, 412 and nothing is written.
      */
     baseVersion?: number;
+    /**
+     * When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Default false.
+     */
+    skipMissing?: boolean;
 };
 
 /**
@@ -1138,6 +1142,45 @@ export type SnapChangesResponse = {
      * In the order of `delete`.
      */
     deleted: Array<string>;
+    /**
+     * With a Base-Version header older than the snap: each card field this change set that someone else wrote after that version (later write wins), from the snap's last 500 events. Empty otherwise.
+     */
+    overwritten: Array<{
+        cardId: string;
+        /**
+         * The card field this change set over theirs.
+         */
+        field: string;
+        by: {
+            /**
+             * null when the account is gone.
+             */
+            userId: string | null;
+            name: string;
+        };
+        /**
+         * The snap version their write made.
+         */
+        version: number;
+        /**
+         * Their value, which this change replaced; it stays in the snap's history.
+         */
+        value: unknown;
+    }>;
+    /**
+     * With skipMissing: the cards named that are not in this snap, left out; who deleted them and at which version when the snap's last 500 events tell, else null.
+     */
+    missing: Array<{
+        cardId: string;
+        deletedBy: {
+            /**
+             * null when the account is gone.
+             */
+            userId: string | null;
+            name: string;
+        } | null;
+        version: number | null;
+    }>;
 };
 
 /**
