@@ -10,6 +10,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { UploadIcon } from "./transfer-icons";
 
 import { ARCHIVE_LIMITS, MAX_IMPORT_BYTES as MAX_BYTES } from "@/lib/transfer/transfer-constants";
+import { FORMAT_LIMITS } from "@/lib/transfer/formats/format-limits";
+import { ImportPreview } from "./import-preview";
 const SHOWN_PROBLEMS = 20;
 
 interface Summary {
@@ -19,16 +21,29 @@ interface Summary {
   lines: number;
   /** A .snap.zip's files. */
   files?: number;
+  /** A CSV, workbook or Trello import: its title and first cells. */
+  title?: string;
+  preview?: string[][];
 }
 
-/** What is imported: an export document, or a .snap.zip sent as it is (the server reads its document and files). */
-type Source = { kind: "document"; document: unknown } | { kind: "archive"; file: File };
+/** A file sent as it is to its import route (the server reads it): a .snap.zip, a workbook, a CSV or TSV. */
+type UploadFormat = "zip" | "xlsx" | "csv" | "tsv";
+
+/** What is imported: an export document, a Trello export (both JSON), or a file sent as it is. */
+type Source = { kind: "document"; document: unknown } | { kind: "trello"; board: unknown } | { kind: "upload"; format: UploadFormat; file: File };
 
 type Step =
   | { kind: "choose" }
   | { kind: "checking"; name: string }
-  | { kind: "valid"; name: string; title: string; source: Source; summary: Summary }
+  | { kind: "valid"; name: string; title: string; source: Source; summary: Summary; preview: string[][] }
   | { kind: "invalid"; name: string; error: ApiErrorBody };
+
+const UPLOAD_LIMITS: Record<UploadFormat, { bytes: number; what: string }> = {
+  zip: { bytes: ARCHIVE_LIMITS.bytes, what: "The archive" },
+  xlsx: { bytes: FORMAT_LIMITS.xlsxBytes, what: "The workbook" },
+  csv: { bytes: FORMAT_LIMITS.csvBytes, what: "The CSV file" },
+  tsv: { bytes: FORMAT_LIMITS.csvBytes, what: "The TSV file" },
+};
 
 /** Import: a file chosen or dropped, checked by a dry run (summary or problems by path), then imported. */
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -42,7 +57,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         </DialogIconBadge>
       }
       title="Import a snap"
-      description="Choose a .snap.json or .snap.zip (with its files) exported from a board. It becomes a new private snap of yours."
+      description="Choose a board exported from here (.snap.json, or .snap.zip with its files), a Trello board export (.json), an Excel or Google Sheets workbook (.xlsx), or a .csv or .tsv file. It becomes a new private snap of yours."
     >
       <ImportForm onCancel={onClose} />
     </Dialog>
@@ -61,12 +76,17 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
   async function check(file: File) {
     setImportError(null);
     setStep({ kind: "checking", name: file.name });
-    if (isArchive(file)) {
-      await checkArchive(file);
+    const format = uploadFormat(file);
+    if (format) {
+      await checkUpload(file, format);
       return;
     }
-    if (file.size > MAX_BYTES) {
-      setStep({ kind: "invalid", name: file.name, error: { code: "PAYLOAD_TOO_LARGE", message: `The file is larger than ${MAX_BYTES / 1_000_000} MB.` } });
+    if (file.size > FORMAT_LIMITS.trelloBytes) {
+      setStep({
+        kind: "invalid",
+        name: file.name,
+        error: { code: "PAYLOAD_TOO_LARGE", message: `The file is larger than ${FORMAT_LIMITS.trelloBytes / 1_000_000} MB.` },
+      });
       return;
     }
     let document: unknown;
@@ -76,8 +96,32 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
       setStep({
         kind: "invalid",
         name: file.name,
-        error: { code: "BAD_REQUEST", message: "This file is not JSON. Choose a .snap.json file exported from a board." },
+        error: {
+          code: "BAD_REQUEST",
+          message: "This file is not JSON, a workbook (.xlsx) or a CSV file. Choose a .snap.json, .snap.zip, Trello export (.json), .xlsx, .csv or .tsv file.",
+        },
       });
+      return;
+    }
+    if (isTrelloExport(document)) {
+      const result = await callApi<{ valid: true; summary: Summary }>("/api/snaps/import/trello?dryRun=true", { method: "POST", body: document });
+      if (!result.ok) {
+        setStep({ kind: "invalid", name: file.name, error: result.error });
+        return;
+      }
+      const { summary } = result.data;
+      setStep({
+        kind: "valid",
+        name: file.name,
+        title: summary.title ?? "Untitled",
+        source: { kind: "trello", board: document },
+        summary,
+        preview: summary.preview ?? [],
+      });
+      return;
+    }
+    if (file.size > MAX_BYTES) {
+      setStep({ kind: "invalid", name: file.name, error: { code: "PAYLOAD_TOO_LARGE", message: `The file is larger than ${MAX_BYTES / 1_000_000} MB.` } });
       return;
     }
     const result = await callApi<{ valid: true; summary: Summary }>("/api/snaps/import?dryRun=true", { method: "POST", body: document });
@@ -86,35 +130,47 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
       return;
     }
     const title = String((document as { snap?: { title?: unknown } }).snap?.title ?? "Untitled");
-    setStep({ kind: "valid", name: file.name, title, source: { kind: "document", document }, summary: result.data.summary });
+    setStep({
+      kind: "valid",
+      name: file.name,
+      title,
+      source: { kind: "document", document },
+      summary: result.data.summary,
+      preview: documentPreview(document),
+    });
   }
 
-  async function checkArchive(file: File) {
-    if (file.size > ARCHIVE_LIMITS.bytes) {
+  async function checkUpload(file: File, format: UploadFormat) {
+    const limit = UPLOAD_LIMITS[format];
+    if (file.size > limit.bytes) {
       setStep({
         kind: "invalid",
         name: file.name,
-        error: { code: "PAYLOAD_TOO_LARGE", message: `The archive is larger than ${ARCHIVE_LIMITS.bytes / 1_000_000} MB.` },
+        error: { code: "PAYLOAD_TOO_LARGE", message: `${limit.what} is larger than ${limit.bytes / 1_000_000} MB.` },
       });
       return;
     }
-    const result = await sendArchive<{ valid: true; summary: Summary }>(file, true);
+    const result = await sendUpload<{ valid: true; summary: Summary }>(file, format, true);
     if (!result.ok) {
       setStep({ kind: "invalid", name: file.name, error: result.error });
       return;
     }
-    const title = file.name.replace(/\.snap\.zip$|\.zip$/i, "") || "Untitled";
-    setStep({ kind: "valid", name: file.name, title, source: { kind: "archive", file }, summary: result.data.summary });
+    const { summary } = result.data;
+    const title = summary.title ?? (file.name.replace(/\.snap\.zip$|\.zip$/i, "") || "Untitled");
+    setStep({ kind: "valid", name: file.name, title, source: { kind: "upload", format, file }, summary, preview: summary.preview ?? [] });
   }
 
   async function importNow() {
     if (step.kind !== "valid") return;
     setImporting(true);
     setImportError(null);
+    const { source } = step;
     const result =
-      step.source.kind === "archive"
-        ? await sendArchive<{ snap: { id: string } }>(step.source.file, false)
-        : await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: step.source.document });
+      source.kind === "upload"
+        ? await sendUpload<{ snap: { id: string } }>(source.file, source.format, false)
+        : source.kind === "trello"
+          ? await callApi<{ snap: { id: string } }>("/api/snaps/import/trello", { method: "POST", body: source.board })
+          : await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: source.document });
     if (result.ok) {
       router.push(`/snaps/${encodeURIComponent(result.data.snap.id)}`);
       return;
@@ -147,13 +203,13 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
         <UploadIcon className="size-6 text-slate-500" />
         <span className="text-sm font-medium text-slate-800">{step.kind === "choose" ? "Choose a file or drop it here" : step.name}</span>
         <span className="text-xs text-slate-500">
-          {step.kind === "choose" ? "A .snap.json export (up to 8 MB), or a .snap.zip with its files" : "Choose another file or drop it here"}
+          {step.kind === "choose" ? ".snap.json, .snap.zip, Trello .json, .xlsx, .csv or .tsv" : "Choose another file or drop it here"}
         </span>
         <input
           ref={inputRef}
           id={inputId}
           type="file"
-          accept=".json,.zip,application/json,application/zip"
+          accept=".json,.zip,.xlsx,.csv,.tsv,application/json,application/zip,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           className="sr-only"
           data-autofocus
           onChange={(event) => {
@@ -177,6 +233,7 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
               {step.summary.rows} × {step.summary.cols} grid, {plural(step.summary.cards, "card")}, {plural(step.summary.lines, "line")}
               {step.summary.files !== undefined && `, ${plural(step.summary.files, "file")}`}
             </p>
+            <ImportPreview cells={step.preview} />
           </div>
         )}
         {step.kind === "invalid" && <Problems error={step.error} />}
@@ -195,18 +252,61 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
   );
 }
 
-function isArchive(file: File): boolean {
-  return /\.zip$/i.test(file.name) || file.type === "application/zip" || file.type === "application/x-zip-compressed";
+/** A file sent as it is to its import route, by its name or type; null for JSON (an export document or a Trello export). */
+function uploadFormat(file: File): UploadFormat | null {
+  const name = file.name.toLowerCase();
+  if (name.endsWith(".zip") || file.type === "application/zip" || file.type === "application/x-zip-compressed") return "zip";
+  if (name.endsWith(".xlsx") || file.type === "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet") return "xlsx";
+  if (name.endsWith(".tsv") || file.type === "text/tab-separated-values") return "tsv";
+  if (name.endsWith(".csv") || file.type === "text/csv") return "csv";
+  return null;
 }
 
-/** A .snap.zip to POST /api/snaps/import/zip as the raw body (a dry run first, then the import). */
-async function sendArchive<T>(file: File, dryRun: boolean): Promise<ApiResult<T>> {
+/** A Trello board export: JSON with `lists` and `cards` arrays, and not our own document. */
+function isTrelloExport(value: unknown): boolean {
+  if (!value || typeof value !== "object") return false;
+  const object = value as { format?: unknown; lists?: unknown; cards?: unknown };
+  return object.format !== "snap-board" && Array.isArray(object.lists) && Array.isArray(object.cards);
+}
+
+/** The first cells of an export document, as the server previews the other formats. */
+function documentPreview(document: unknown): string[][] {
+  const cards = (document as { cards?: { row?: unknown; col?: unknown; title?: unknown }[] }).cards ?? [];
+  const rows = Array.from({ length: 5 }, () => Array.from({ length: 6 }, () => ""));
+  for (const card of cards) {
+    const row = typeof card.row === "number" ? rows[card.row] : undefined;
+    const col = typeof card.col === "number" ? card.col : 99;
+    if (row && col < 6 && row[col] === "")
+      row[col] = String(card.title ?? "")
+        .replace(/\s+/g, " ")
+        .slice(0, 80);
+  }
+  const lastRow = rows.findLastIndex((row) => row.some(Boolean));
+  const lastCol = Math.max(-1, ...rows.map((row) => row.findLastIndex(Boolean)));
+  return rows.slice(0, lastRow + 1).map((row) => row.slice(0, lastCol + 1));
+}
+
+const UPLOAD_ROUTES: Record<UploadFormat, { path: string; type: string }> = {
+  zip: { path: "/api/snaps/import/zip", type: "application/zip" },
+  xlsx: { path: "/api/snaps/import/xlsx", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  csv: { path: "/api/snaps/import/csv", type: "text/csv" },
+  tsv: { path: "/api/snaps/import/csv", type: "text/tab-separated-values" },
+};
+
+/**
+ * A file to its import route as multipart/form-data (its name titles a CSV or workbook; a dry run
+ * first, then the import). The import carries an Idempotency-Key, so a retried click is one import.
+ */
+async function sendUpload<T>(file: File, format: UploadFormat, dryRun: boolean): Promise<ApiResult<T>> {
+  const route = UPLOAD_ROUTES[format];
+  const form = new FormData();
+  form.append("file", new Blob([file], { type: route.type }), file.name);
   let response: Response;
   try {
-    response = await fetch(`/api/snaps/import/zip${dryRun ? "?dryRun=true" : ""}`, {
+    response = await fetch(`${route.path}${dryRun ? "?dryRun=true" : ""}`, {
       method: "POST",
-      headers: { "Content-Type": "application/zip" },
-      body: file,
+      headers: format === "zip" ? { "Content-Type": route.type } : dryRun ? {} : { "Idempotency-Key": crypto.randomUUID() },
+      body: format === "zip" ? file : form,
       cache: "no-store",
     });
   } catch {
@@ -217,7 +317,7 @@ async function sendArchive<T>(file: File, dryRun: boolean): Promise<ApiResult<T>
   return {
     ok: false,
     status: response.status,
-    error: payload?.error?.message ? payload.error : { code: "UNKNOWN", message: "The archive could not be imported. Please try again." },
+    error: payload?.error?.message ? payload.error : { code: "UNKNOWN", message: "The file could not be imported. Please try again." },
   };
 }
 

@@ -53,8 +53,13 @@ export async function readJsonBody(request: Request, { maxBytes = MAX_BODY_BYTES
  * refused at the first chunk past the limit (413), the rest left unread.
  */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString("utf8");
+}
+
+/** The body's bytes as they came (a file's, which text would corrupt), within `maxBytes` as readBodyText. */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw payloadTooLarge(maxBytes);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -73,7 +78,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(chunk.value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Query parameters as a plain object; repeated keys keep the first value. */

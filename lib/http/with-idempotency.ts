@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { Prisma } from "@/lib/db/generated/client";
 import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "../errors/api-error";
-import { MAX_BODY_BYTES, readBodyText } from "./parse";
+import { MAX_BODY_BYTES, readBodyBytes } from "./parse";
 import type { AuthedContext } from "./route";
 
 type Handler<P extends Record<string, string>> = (request: Request, context: AuthedContext<P>) => Promise<Response>;
@@ -43,14 +43,15 @@ export function withIdempotency<P extends Record<string, string>>(handler: Handl
         { path: "(header) Idempotency-Key", message: "1 to 255 visible ASCII characters" },
       ]);
     }
-    const body = await readBodyText(request, maxBytes);
+    // Bytes, not text: an uploaded file (a workbook) passes through unchanged.
+    const body = await readBodyBytes(request, maxBytes);
     const requestHash = hashRequest(request, body);
     const { userId } = context.principal;
 
     const outcome = await runTransaction(async (tx) => {
       const stored = await claimKey(tx, userId, key, requestHash);
       if (stored) return { stored };
-      const response = await handler(new Request(request.url, { method: request.method, headers: request.headers, body }), context);
+      const response = await handler(new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body) }), context);
       const text = await response.clone().text();
       await tx.idempotencyKey.update({
         where: { userId_key: { userId, key } },
@@ -95,11 +96,13 @@ function replay(stored: StoredAnswer, requestHash: string): Response {
   return Response.json(stored.responseBody, { status: stored.status, headers: { [REPLAYED_HEADER]: "true" } });
 }
 
-/** SHA-256 of method, path and body; a JSON body in canonical form, so key order and spacing do not matter. */
-function hashRequest(request: Request, body: string): string {
+/** SHA-256 of method, path and body; a JSON body in canonical form, so key order and spacing do not matter; any other body as its bytes. */
+function hashRequest(request: Request, body: Buffer): string {
   const url = new URL(request.url);
+  const json = /^application\/([\w.+-]+\+)?json\b/i.test(request.headers.get("content-type") ?? "");
   return createHash("sha256")
-    .update(`${request.method}\n${url.pathname}${url.search}\n${canonicalJson(body)}`)
+    .update(`${request.method}\n${url.pathname}${url.search}\n`)
+    .update(json ? canonicalJson(body.toString("utf8")) : body)
     .digest("hex");
 }
 

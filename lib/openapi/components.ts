@@ -56,6 +56,8 @@ import { changePasswordInputSchema, signUpInputSchema, userResponseSchema, userS
 import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-schemas";
 import { templateCreateSchema, templateResponseSchema, templateSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
+import { formatImportDryRunResponseSchema } from "@/lib/transfer/formats/format-schemas";
+import { trelloBoardSchema } from "@/lib/transfer/formats/trello-schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
 import { openApiDocumentSchema } from "../operations/openapi-document-schema";
@@ -102,6 +104,11 @@ export const REQUEST_SCHEMAS: readonly NamedSchema[] = [
     name: "SnapDocumentImport",
     schema: snapDocumentSchema,
     description: "POST /api/snaps/import: an export document; left-out card and line fields take their defaults.",
+  },
+  {
+    name: "TrelloBoardExport",
+    schema: trelloBoardSchema,
+    description: 'POST /api/snaps/import/trello: a board as Trello\'s "Export as JSON" writes it; the fields read are listed, every other field is ignored.',
   },
   { name: "DuplicateSnap", schema: duplicateSnapSchema, description: "POST /api/snaps/{id}/duplicate." },
   { name: "TemplateCreate", schema: templateCreateSchema, description: "POST /api/templates." },
@@ -218,6 +225,11 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
       "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source.",
   },
   { name: "ImportDryRunResponse", schema: importDryRunResponseSchema, description: "{valid, summary}: what an import would make." },
+  {
+    name: "FormatImportDryRunResponse",
+    schema: formatImportDryRunResponseSchema,
+    description: "{valid, summary}: what a CSV, Trello or .xlsx import would make, with its title and first cells.",
+  },
   { name: "Template", schema: templateSchema, description: "A template: built-in or saved by the workspace." },
   { name: "TemplatesResponse", schema: templatesResponseSchema, description: "{templates}" },
   { name: "TemplateResponse", schema: templateResponseSchema, description: "{template}" },

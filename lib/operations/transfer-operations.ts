@@ -18,8 +18,11 @@ import {
 import { parseSnapDocument } from "@/lib/transfer/parse-snap-document";
 import { duplicateSnap } from "@/lib/transfer/duplicate-snap";
 import { exportSnapAsText } from "@/lib/transfer/export-snap-as-text";
-import { importOrCheckSnap } from "@/lib/transfer/import-or-check-snap";
 import { ARCHIVE_LIMITS } from "@/lib/transfer/transfer-constants";
+import { FORMAT_LIMITS } from "@/lib/transfer/formats/format-limits";
+import { csvImportQuerySchema, formatImportDryRunResponseSchema, trelloImportQuerySchema, xlsxImportQuerySchema } from "@/lib/transfer/formats/format-schemas";
+import { parseTrelloBoard, trelloBoardSchema } from "@/lib/transfer/formats/trello-schemas";
+import { runImportTool } from "@/lib/transfer/formats/run-import-tool";
 import { listTemplates } from "@/lib/templates/list-templates";
 import { examples } from "@/lib/operations/examples/examples";
 import { transferExamples } from "@/lib/operations/examples/transfer-examples";
@@ -35,7 +38,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "exportSnap",
     tag: "Snaps",
     summary: "Export a snap",
-    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back (uploaded files its cards show are listed in \`files\` but not included, as \`filesNote\` says); zip a \`<slug>.snap.zip\` holding that document as \`snap.json\` and each such file's bytes as \`files/<id>\`, streamed, which POST /api/snaps/import/zip reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); csv-grid the board as a table, one row per board row and one field per column holding the title of the card that starts there (\`<slug>.grid.csv\`, text/csv); svg the board drawn as it looks, uploaded images embedded (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
+    description: `Read access. A download (Content-Disposition: attachment): format=json (default) the export document, \`<slug>.snap.json\`, which POST /api/snaps/import reads back (uploaded files its cards show are listed in \`files\` but not included, as \`filesNote\` says); zip a \`<slug>.snap.zip\` holding that document as \`snap.json\` and each such file's bytes as \`files/<id>\`, streamed, which POST /api/snaps/import/zip reads back; xlsx the board as one sheet named after it, streamed (spans as merged cells, colours as fills, the text's look as fonts and alignment, track sizes, to-dos as ☑ / ☐ before their text, link cards as hyperlinks), which POST /api/snaps/import/xlsx reads back; csv a header row of card fields and one row per card in reading order (RFC 4180, text/csv); csv-grid the board as a table, one row per board row and one field per column holding the title of the card that starts there (\`<slug>.grid.csv\`, text/csv); svg the board drawn as it looks, uploaded images embedded (image/svg+xml); png that picture rendered at scale 1 to 4 (image/png; 400 past ${MAX_PNG_PIXELS.toLocaleString("en")} pixels; one render at a time per user and a few per server, else 429 with Retry-After). Unknown format: 400.`,
     pathParams: snapIdParam,
     query: exportQuerySchema,
     success: {
@@ -45,6 +48,7 @@ export const TRANSFER_OPERATIONS = {
       example: transferExamples.document,
       files: {
         "application/zip": "format=zip: the document and the files its cards show.",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "format=xlsx: the board as a workbook of one sheet.",
         "text/csv": "format=csv: the cards, one row each; format=csv-grid: the board as a table.",
         "image/svg+xml": "format=svg: the board as a picture.",
         "image/png": "format=png: the picture at scale.",
@@ -88,7 +92,8 @@ export const TRANSFER_OPERATIONS = {
         long: true,
         arguments: importToolArgsSchema,
         output: importOrCheckResultSchema,
-        run: (principal, { document, dryRun }: z.output<typeof importToolArgsSchema>) => importOrCheckSnap(principal, parseSnapDocument(document), { dryRun }),
+        hint: "Also a CSV or TSV text, a Trello board export's JSON or an .xlsx workbook (base64): set format and content.",
+        run: (principal, args: z.output<typeof importToolArgsSchema>) => runImportTool(principal, args),
       },
     ],
   }),
@@ -110,6 +115,68 @@ export const TRANSFER_OPERATIONS = {
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
     otherResponses: [{ status: 200, description: "dryRun=true: the archive is valid; nothing was written.", schema: importDryRunResponseSchema }],
     errors: [400, 401, 403, 413],
+    access: "key-or-session",
+  }),
+  importSnapCsv: declareOperation({
+    method: "post",
+    path: "/api/snaps/import/csv",
+    operationId: "importSnapCsv",
+    tag: "Snaps",
+    summary: "Import a CSV or TSV file",
+    description: `A CSV or TSV file (RFC 4180: quoted fields may hold the delimiter, quotes and line breaks; a BOM and CRLF are fine) as a new private snap of yours: a card per non-empty field at its row and column. Raw bytes (text/csv, text/tab-separated-values) or multipart/form-data (one part named \`file\`, whose name gives the title). At most ${FORMAT_LIMITS.csvBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.cards.toLocaleString("en")} non-empty fields, ${FORMAT_LIMITS.gridIndex + 1} rows and columns and ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters a field (413 naming the bound and the first field past it); an unclosed quote is 400. dryRun=true answers 200 with the summary, title and first cells, writing nothing. Safe to retry with an Idempotency-Key.`,
+    query: csvImportQuerySchema,
+    requestHeaders: ["Idempotency-Key"],
+    body: {
+      schema: z.string().describe("The CSV or TSV text, UTF-8."),
+      example: "Task,Owner\r\nShip,Ada\r\n",
+      upload: true,
+      readByHandler: true,
+      maxBytes: FORMAT_LIMITS.csvBytes,
+    },
+    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
+    otherResponses: [{ status: 200, description: "dryRun=true: the file would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
+    errors: [400, 401, 403, 409, 413],
+    access: "key-or-session",
+  }),
+  importSnapTrello: declareOperation({
+    method: "post",
+    path: "/api/snaps/import/trello",
+    operationId: "importSnapTrello",
+    tag: "Snaps",
+    summary: "Import a Trello board",
+    description: `A Trello board export (JSON, as Trello's "Export as JSON" writes it; at most ${FORMAT_LIMITS.trelloBytes.toLocaleString("en")} bytes) as a new private snap of yours named after the board: each open list a column in Trello's order headed by a bold card with the list's name, its open cards one per row below. A card's note holds its description, label names, start and due dates, checklist items as \`[x]\` / \`[ ]\` lines and attachments as name and URL (nothing is downloaded); its first coloured label is its colour. Comments become comments on the card, naming the Trello author and date. archived=true brings archived lists and cards. A body that is not JSON, or not a Trello board export, is 400; more than ${FORMAT_LIMITS.gridIndex + 1} lists or cards in a list, or ${FORMAT_LIMITS.cards.toLocaleString("en")} cards, is 413. dryRun=true answers 200 with the summary, title and first cells. Safe to retry with an Idempotency-Key.`,
+    query: trelloImportQuerySchema,
+    requestHeaders: ["Idempotency-Key"],
+    body: {
+      schema: trelloBoardSchema,
+      example: { id: "5f1a2b3c4d5e6f7a8b9c0d1e", name: "Launch", lists: [{ id: "l1", name: "To do", closed: false, pos: 1 }], cards: [] },
+      maxBytes: FORMAT_LIMITS.trelloBytes,
+      parse: parseTrelloBoard,
+    },
+    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
+    otherResponses: [{ status: 200, description: "dryRun=true: the board would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
+    errors: [400, 401, 403, 409, 413, 415],
+    access: "key-or-session",
+  }),
+  importSnapXlsx: declareOperation({
+    method: "post",
+    path: "/api/snaps/import/xlsx",
+    operationId: "importSnapXlsx",
+    tag: "Snaps",
+    summary: "Import an Excel or Google Sheets workbook (.xlsx)",
+    description: `One sheet of an .xlsx workbook (sheet: its name or 1-based index, default the first) as a new private snap of yours: each non-empty cell a card at its row and column with its displayed text (numbers and dates as the cell's format shows them; formulas are never run, their last computed value is shown), a merged range one card spanning it, a solid fill the card's colour (theme colours and tints resolved), bold, italic, underline, alignment and wrap kept, column widths and row heights too, a hyperlink a link card. Raw bytes or multipart/form-data (one part named \`file\`). Checked before it is read like a .snap.zip: at most ${FORMAT_LIMITS.xlsxBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.xlsxEntries.toLocaleString("en")} entries, ${FORMAT_LIMITS.xlsxPartBytes.toLocaleString("en")} bytes a part and ${FORMAT_LIMITS.xlsxUnpackedBytes.toLocaleString("en")} in all unpacked, no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB; then ${FORMAT_LIMITS.cards.toLocaleString("en")} cells, ${FORMAT_LIMITS.gridIndex + 1} rows and columns (413 naming the bound). dryRun=true answers 200 with the summary, title and first cells. Safe to retry with an Idempotency-Key.`,
+    query: xlsxImportQuerySchema,
+    requestHeaders: ["Idempotency-Key"],
+    body: {
+      schema: z.string().describe("The workbook's bytes."),
+      example: "(the .xlsx's bytes)",
+      upload: true,
+      readByHandler: true,
+      maxBytes: FORMAT_LIMITS.xlsxBytes,
+    },
+    success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
+    otherResponses: [{ status: 200, description: "dryRun=true: the sheet would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
+    errors: [400, 401, 403, 409, 413],
     access: "key-or-session",
   }),
   duplicateSnap: declareOperation({

@@ -1,11 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
 import { unlink } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import yauzl from "yauzl";
+import type yauzl from "yauzl";
 import { config } from "@/lib/config";
 import { createId } from "@/lib/db/create-id";
 import { db } from "@/lib/db/client";
@@ -24,13 +21,24 @@ import type { ImportOrCheckResult } from "./import-or-check-snap";
 import { parseSnapDocument } from "./parse-snap-document";
 import { summarizeSnapDocument } from "./summarize-snap-document";
 import { ARCHIVE_LIMITS } from "./transfer-constants";
+import { checkedEntries, extractEntry, openZip, readEntryText, tooLarge, zipError, type ArchiveEntry, type ZipRules } from "./checked-zip";
 import { ARCHIVE_DOCUMENT_PATH, ARCHIVE_FILE_PATH, MAX_IMPORT_BYTES, type SnapDocument } from "./transfer-schemas";
 
-const archiveError = (message: string, path = "(archive)") => new ApiError("BAD_REQUEST", message, [{ path, message }]);
+const archiveError = zipError;
 
-interface ArchiveEntry {
-  name: string;
-  entry: yauzl.Entry;
+/** What a .snap.zip may hold: its document and its files, each within its limit. */
+function archiveRules(maxFileBytes: number): ZipRules {
+  return {
+    what: ".snap.zip",
+    maxEntries: ARCHIVE_LIMITS.entries,
+    unpackedBytes: ARCHIVE_LIMITS.unpackedBytes,
+    entryLimit: (name) => {
+      if (name === "files/") return "skip";
+      if (name === ARCHIVE_DOCUMENT_PATH) return MAX_IMPORT_BYTES;
+      return ARCHIVE_FILE_PATH.test(name) ? maxFileBytes : null;
+    },
+    unexpected: `a .snap.zip holds ${ARCHIVE_DOCUMENT_PATH} and files/<id> only`,
+  };
 }
 
 /**
@@ -62,8 +70,8 @@ export async function importArchive(
   const stored: string[] = [];
   let zip: yauzl.ZipFile | undefined;
   try {
-    zip = await openZip(received.path);
-    const entries = await checkedEntries(zip, settings.FILE_MAX_BYTES);
+    zip = await openZip(received.path, ".snap.zip");
+    const entries = await checkedEntries(zip, archiveRules(settings.FILE_MAX_BYTES));
     const documentEntry = entries.get(ARCHIVE_DOCUMENT_PATH);
     if (!documentEntry) throw archiveError(`The archive has no ${ARCHIVE_DOCUMENT_PATH}: is it a .snap.zip exported from a board?`);
     const document = parseSnapDocument(parseJson(await readEntryText(zip, documentEntry.entry, MAX_IMPORT_BYTES)));
@@ -117,79 +125,10 @@ function pixelBound(maxPixels: number): (pixels: number) => void {
   };
 }
 
-function tooLarge(message: string, path = "(archive)"): ApiError {
-  return new ApiError("PAYLOAD_TOO_LARGE", message, [{ path, message }]);
-}
-
 async function workspaceOf(principal: Principal): Promise<string> {
   const [membership] = await db.$queryRaw<{ workspaceId: string }[]>`SELECT "workspaceId" FROM "Membership" WHERE "userId" = ${principal.userId}`;
   if (!membership) throw new ApiError("FORBIDDEN", "You are not a member of any workspace");
   return membership.workspaceId;
-}
-
-function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    // yauzl itself refuses absolute names, `..` and backslashes, and (validateEntrySizes) an
-    // entry whose bytes are not the size its header declares.
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true, decodeStrings: true }, (error, zip) =>
-      error || !zip ? reject(archiveError(`Not a readable .snap.zip (${error?.message ?? "no archive"})`)) : resolve(zip),
-    );
-  });
-}
-
-/**
- * Every entry from the archive's directory, checked before any is unpacked: how many, their
- * names, each one's size and compression ratio, and the total they unpack to.
- */
-function checkedEntries(zip: yauzl.ZipFile, maxFileBytes: number): Promise<Map<string, ArchiveEntry>> {
-  if (zip.entryCount > ARCHIVE_LIMITS.entries) {
-    return Promise.reject(
-      archiveError(
-        `A .snap.zip may hold at most ${ARCHIVE_LIMITS.entries.toLocaleString("en")} entries; this one holds ${zip.entryCount.toLocaleString("en")}`,
-      ),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    const entries = new Map<string, ArchiveEntry>();
-    let unpacked = 0;
-    const fail = (error: unknown) => {
-      zip.removeAllListeners();
-      zip.on("error", () => {});
-      reject(error);
-    };
-    zip.on("error", (error: Error) => fail(archiveError(`Not a readable .snap.zip (${error.message})`)));
-    zip.on("end", () => resolve(entries));
-    zip.on("entry", (entry: yauzl.Entry) => {
-      const name = entry.fileName;
-      if (name === "files/") return zip.readEntry();
-      if (name !== ARCHIVE_DOCUMENT_PATH && !ARCHIVE_FILE_PATH.test(name)) {
-        return fail(
-          archiveError(`Unexpected entry "${name.slice(0, 200)}": a .snap.zip holds ${ARCHIVE_DOCUMENT_PATH} and files/<id> only`, name.slice(0, 200)),
-        );
-      }
-      if (entries.has(name)) return fail(archiveError(`The entry ${name} appears twice`, name));
-      if (entry.isEncrypted()) return fail(archiveError(`The entry ${name} is encrypted`, name));
-      const limit = name === ARCHIVE_DOCUMENT_PATH ? MAX_IMPORT_BYTES : maxFileBytes;
-      if (entry.uncompressedSize > limit) {
-        return fail(
-          tooLarge(
-            `The entry ${name} unpacks to ${entry.uncompressedSize.toLocaleString("en")} bytes; at most ${limit.toLocaleString("en")} are allowed`,
-            name,
-          ),
-        );
-      }
-      unpacked += entry.uncompressedSize;
-      if (unpacked > ARCHIVE_LIMITS.unpackedBytes) {
-        return fail(tooLarge(`The archive unpacks to more than ${ARCHIVE_LIMITS.unpackedBytes.toLocaleString("en")} bytes`));
-      }
-      if (entry.uncompressedSize > ARCHIVE_LIMITS.ratioFromBytes && entry.uncompressedSize > entry.compressedSize * ARCHIVE_LIMITS.ratio) {
-        return fail(archiveError(`The entry ${name} expands more than ${ARCHIVE_LIMITS.ratio} times its compressed size: refused as a zip bomb`, name));
-      }
-      entries.set(name, { name, entry });
-      zip.readEntry();
-    });
-    zip.readEntry();
-  });
 }
 
 /** The files the document lists with a path, each with its entry: every listed path present, every file entry listed. */
@@ -210,54 +149,6 @@ function includedFiles(document: SnapDocument, entries: Map<string, ArchiveEntry
     if (name !== ARCHIVE_DOCUMENT_PATH && !listed.has(name)) throw archiveError(`The entry ${name} is not listed in ${ARCHIVE_DOCUMENT_PATH}'s files`, name);
   }
   return files;
-}
-
-function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
-  return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) =>
-      error || !stream ? reject(archiveError(`The entry ${entry.fileName} cannot be read (${error?.message ?? "no data"})`, entry.fileName)) : resolve(stream),
-    ),
-  );
-}
-
-/** An entry's bytes through a counter: more than `limit` (whatever the header said) stops with a 413. */
-function limiter(name: string, limit: number): Transform & { count: () => number } {
-  let size = 0;
-  const transform = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      size += chunk.length;
-      done(size > limit ? tooLarge(`The entry ${name} unpacks to more than ${limit.toLocaleString("en")} bytes`, name) : null, chunk);
-    },
-  });
-  return Object.assign(transform, { count: () => size });
-}
-
-async function extractEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, target: string, limit: number): Promise<number> {
-  const stream = await openEntry(zip, entry);
-  const counter = limiter(entry.fileName, limit);
-  try {
-    await pipeline(stream, counter, createWriteStream(target));
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw archiveError(`The entry ${entry.fileName} cannot be read (${(error as Error).message})`, entry.fileName);
-  }
-  if (counter.count() === 0) throw archiveError(`The entry ${entry.fileName} is empty`, entry.fileName);
-  return counter.count();
-}
-
-async function readEntryText(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<string> {
-  const stream = await openEntry(zip, entry);
-  const chunks: Buffer[] = [];
-  const counter = limiter(entry.fileName, limit);
-  try {
-    await pipeline(stream, counter, async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) chunks.push(chunk);
-    });
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw archiveError(`The entry ${entry.fileName} cannot be read (${(error as Error).message})`, entry.fileName);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function parseJson(text: string): unknown {

@@ -35,7 +35,12 @@ const lineColumnsSql = Prisma.raw(
  * the cards by their new ids) are inserted on the new snap, within the workspace's quota (413),
  * checked under the workspace's lock as uploads are.
  */
-export async function importSnap(principal: Principal, document: SnapDocument, files: readonly NewFileRow[] = []): Promise<SnapDetail> {
+export async function importSnap(
+  principal: Principal,
+  document: SnapDocument,
+  files: readonly NewFileRow[] = [],
+  comments: readonly ImportedComment[] = [],
+): Promise<SnapDetail> {
   const { snap, cards, lines } = document;
   const snapFields = {
     title: snap.title,
@@ -65,6 +70,7 @@ export async function importSnap(principal: Principal, document: SnapDocument, f
       created.id,
       lines.map((line) => ({ fromCardId: idOfKey.get(line.from)!, toCardId: idOfKey.get(line.to)!, color: line.color, style: line.style, arrow: line.arrow })),
     );
+    if (comments.length > 0) await insertComments(tx, principal, created.id, comments, idOfKey);
     inserted.sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : 1));
     // The files after their snap, as an upload's: integrations that follow file.created see these too.
     await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", created), ...importedFiles.map(fileCreatedEvent)]);
@@ -93,6 +99,27 @@ async function insertImportedFiles(tx: Tx, workspaceId: string, snapId: string, 
   );
   const rows = await tx.file.createManyAndReturn({ data: files.map((file) => ({ ...file, objectId: file.id, snapId })), select: fileRowSelect });
   return rows.map(toFileView);
+}
+
+/** A comment an import brings (a Trello card's): on the card of the document's key, written by the importer. */
+export interface ImportedComment {
+  cardKey: string;
+  body: string;
+}
+
+/**
+ * The comments in one statement, in the given order (ids sorted as made), authored by the caller
+ * as their key or session: the original author and date are in the body, as the importer wrote
+ * them. No notifications: nobody is mentioned, and the snap is new and the caller's.
+ */
+async function insertComments(tx: Tx, principal: Principal, snapId: string, comments: readonly ImportedComment[], idOfKey: Map<string, string>) {
+  const actor = actorOf(principal);
+  const ids = orderedIds(comments.length);
+  const rows = comments.map((comment, index) => ({ id: ids[index], cardId: idOfKey.get(comment.cardKey) ?? null, body: comment.body }));
+  await tx.$executeRaw`
+    INSERT INTO "Comment" (id, "snapId", "cardId", "authorId", "actorType", "actorApiKeyId", body)
+    SELECT v.id, ${snapId}, v."cardId", ${principal.userId}, ${actor.type}::"WriteActorType", ${actor.apiKeyId}, v.body
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(id text, "cardId" text, body text)`;
 }
 
 interface NewLine {

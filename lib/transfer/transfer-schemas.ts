@@ -141,12 +141,12 @@ export const importQuerySchema = z.strictObject({
     .default(false),
 });
 
-/** The formats a file export makes; zip (the document with the files' bytes) streams of its own (export-archive.ts). */
+/** The formats a file export makes; zip (the document with the files' bytes) and xlsx (a workbook) stream of their own (export-archive.ts, formats/xlsx/write-xlsx.ts). */
 export const EXPORT_FORMATS = ["json", "csv", "csv-grid", "svg", "png"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportQuerySchema = z.strictObject({
-  format: z.enum([...EXPORT_FORMATS, "zip"], { error: "Expected json, zip, csv, csv-grid, svg or png" }).default("json"),
+  format: z.enum([...EXPORT_FORMATS, "zip", "xlsx"], { error: "Expected json, zip, xlsx, csv, csv-grid, svg or png" }).default("json"),
   scale: z.coerce
     .number({ error: "Expected a number" })
     .min(1, "Must be at least 1")
@@ -176,9 +176,19 @@ export const exportToolResultSchema = z.object({
   data: z.string().optional().describe("format png: the picture, base64 (also an image content block)."),
 });
 
-/** import_snap's arguments: the document, and dryRun as a boolean rather than query text. */
+/** import_snap's arguments: the document (or another format's content), and dryRun as a boolean rather than query text. */
 export const importToolArgsSchema = z.strictObject({
-  document: snapDocumentSchema,
+  format: z
+    .enum(["snap", "csv", "tsv", "trello", "xlsx"])
+    .default("snap")
+    .describe(
+      "snap: `document` is an export document; csv or tsv: `content` is the text; trello: `content` is a Trello board export's JSON text; xlsx: `content` is the workbook's bytes, base64.",
+    ),
+  document: snapDocumentSchema.optional().describe("format snap: the export document."),
+  content: z.string().optional().describe("Any other format: the file's content (text, or base64 for xlsx)."),
+  sheet: z.string().min(1).max(200).optional().describe("xlsx: the sheet's name or 1-based index (default the first)."),
+  title: z.string().max(200).optional().describe("csv, tsv, xlsx: the new snap's title."),
+  archived: z.boolean().default(false).describe("trello: bring archived lists and cards too."),
   dryRun: z.boolean().default(false).describe("Check only; write nothing."),
 });
 
@@ -186,7 +196,13 @@ export const importToolArgsSchema = z.strictObject({
 export const importOrCheckResultSchema = z.object({
   snap: snapSchema.optional().describe("The new snap (not with dryRun)."),
   valid: z.literal(true).optional().describe("dryRun: the document would import."),
-  summary: importSummarySchema.optional().describe("dryRun: what it would make."),
+  summary: importSummarySchema
+    .extend({
+      title: z.string().optional().describe("Another format than snap: the new snap's title."),
+      preview: z.array(z.array(z.string())).optional().describe("Another format than snap: the first rows by columns of cell text."),
+    })
+    .optional()
+    .describe("dryRun: what it would make."),
 });
 
 export const duplicateSnapSchema = z.strictObject({

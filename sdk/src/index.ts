@@ -7,4 +7,5 @@ export { followEventStream, type LiveEvent, type LiveOptions } from "./live.js";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./transport.js";
 export type { ConditionalWriteOptions, WriteOptions } from "./resources/options.js";
 export type { RangeValue } from "./resources/range.js";
+export { importFormatOf, type ImportFormat } from "./resources/import-format.js";
 export type * from "./generated/types.gen.js";

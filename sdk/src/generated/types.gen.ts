@@ -143,6 +143,63 @@ export type SnapDocumentImport = {
 };
 
 /**
+ * POST /api/snaps/import/trello: a board as Trello's "Export as JSON" writes it; the fields read are listed, every other field is ignored.
+ */
+export type TrelloBoardExport = {
+    id: string;
+    name: string;
+    lists: Array<{
+        id: string;
+        name: string;
+        closed?: boolean;
+        pos?: number;
+    }>;
+    cards: Array<{
+        id: string;
+        idList: string;
+        name: string;
+        desc?: string;
+        closed?: boolean;
+        pos?: number;
+        due?: string | null;
+        dueComplete?: boolean | null;
+        start?: string | null;
+        labels?: Array<{
+            name?: string | null;
+            color?: string | null;
+        }>;
+        attachments?: Array<{
+            name?: string | null;
+            url?: string | null;
+        }>;
+    }>;
+    checklists?: Array<{
+        idCard: string;
+        name?: string;
+        pos?: number;
+        checkItems?: Array<{
+            name: string;
+            state?: string;
+            pos?: number;
+        }>;
+    }>;
+    actions?: Array<{
+        type: string;
+        date?: string | null;
+        data?: {
+            text?: string;
+            card?: {
+                id: string;
+            };
+        };
+        memberCreator?: {
+            fullName?: string | null;
+            username?: string | null;
+        } | null;
+    }>;
+};
+
+/**
  * POST /api/snaps/{id}/duplicate.
  */
 export type DuplicateSnap = {
@@ -2405,6 +2462,31 @@ export type ImportDryRunResponse = {
 };
 
 /**
+ * {valid, summary}: what a CSV, Trello or .xlsx import would make, with its title and first cells.
+ */
+export type FormatImportDryRunResponse = {
+    valid: true;
+    summary: {
+        rows: number;
+        cols: number;
+        cards: number;
+        lines: number;
+        /**
+         * A .snap.zip: the files it would store.
+         */
+        files?: number;
+        /**
+         * The new snap's title.
+         */
+        title: string;
+        /**
+         * The first 5 rows by 6 columns of the grid: each cell's text ("" where no card starts), at most 80 characters.
+         */
+        preview: Array<Array<string>>;
+    };
+};
+
+/**
  * A template: built-in or saved by the workspace.
  */
 export type Template = {
@@ -2829,7 +2911,7 @@ export type ExportSnapData = {
         id: string;
     };
     query?: {
-        format?: 'json' | 'csv' | 'csv-grid' | 'svg' | 'png' | 'zip';
+        format?: 'json' | 'csv' | 'csv-grid' | 'svg' | 'png' | 'zip' | 'xlsx';
         /**
          * PNG only: pixels per board pixel, 1 to 4 (default 1).
          */
@@ -3018,6 +3100,244 @@ export type ImportSnapArchiveResponses = {
 };
 
 export type ImportSnapArchiveResponse = ImportSnapArchiveResponses[keyof ImportSnapArchiveResponses];
+
+export type ImportSnapCsvData = {
+    /**
+     * At most 8 MB.
+     */
+    body: {
+        /**
+         * The file, with its name.
+         */
+        file: Blob | File;
+    };
+    headers?: {
+        /**
+         * Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: {
+        dryRun?: 'true' | 'false';
+        /**
+         * The new snap's title; default the file's name (multipart) or, for a workbook, the sheet's.
+         */
+        title?: string;
+        /**
+         * Default: tab for text/tab-separated-values or a .tsv name, else the first line's most frequent of the three.
+         */
+        delimiter?: 'comma' | 'tab' | 'semicolon';
+    };
+    url: '/api/snaps/import/csv';
+};
+
+export type ImportSnapCsvErrors = {
+    /**
+     * Invalid parameters or body; details name each field path.
+     */
+    400: Error;
+    /**
+     * Missing, malformed, wrong or revoked API key; no session.
+     */
+    401: Error;
+    /**
+     * Authenticated, but not allowed.
+     */
+    403: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
+    /**
+     * The body is over 1 MB (8 MB for card batches).
+     */
+    413: Error;
+    /**
+     * Too many attempts; Retry-After says when to try again.
+     */
+    429: Error;
+    /**
+     * An unexpected failure, logged with the request id; nothing partial was written.
+     */
+    500: Error;
+    /**
+     * Any other error, e.g. 429 RATE_LIMITED, 500 INTERNAL_SERVER_ERROR or 503 SERVICE_UNAVAILABLE (429 and 503 with Retry-After).
+     */
+    default: Error;
+};
+
+export type ImportSnapCsvError = ImportSnapCsvErrors[keyof ImportSnapCsvErrors];
+
+export type ImportSnapCsvResponses = {
+    /**
+     * dryRun=true: the file would import; nothing was written.
+     */
+    200: FormatImportDryRunResponse;
+    /**
+     * The new snap.
+     */
+    201: SnapResponse;
+};
+
+export type ImportSnapCsvResponse = ImportSnapCsvResponses[keyof ImportSnapCsvResponses];
+
+export type ImportSnapTrelloData = {
+    /**
+     * At most 20 MB.
+     */
+    body: TrelloBoardExport;
+    headers?: {
+        /**
+         * Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: {
+        dryRun?: 'true' | 'false';
+        /**
+         * true: archived lists and cards are imported too (marked so in their notes).
+         */
+        archived?: 'true' | 'false';
+    };
+    url: '/api/snaps/import/trello';
+};
+
+export type ImportSnapTrelloErrors = {
+    /**
+     * Invalid parameters or body; details name each field path.
+     */
+    400: Error;
+    /**
+     * Missing, malformed, wrong or revoked API key; no session.
+     */
+    401: Error;
+    /**
+     * Authenticated, but not allowed.
+     */
+    403: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
+    /**
+     * The body is over 1 MB (8 MB for card batches).
+     */
+    413: Error;
+    /**
+     * The body is not application/json.
+     */
+    415: Error;
+    /**
+     * Too many attempts; Retry-After says when to try again.
+     */
+    429: Error;
+    /**
+     * An unexpected failure, logged with the request id; nothing partial was written.
+     */
+    500: Error;
+    /**
+     * Any other error, e.g. 429 RATE_LIMITED, 500 INTERNAL_SERVER_ERROR or 503 SERVICE_UNAVAILABLE (429 and 503 with Retry-After).
+     */
+    default: Error;
+};
+
+export type ImportSnapTrelloError = ImportSnapTrelloErrors[keyof ImportSnapTrelloErrors];
+
+export type ImportSnapTrelloResponses = {
+    /**
+     * dryRun=true: the board would import; nothing was written.
+     */
+    200: FormatImportDryRunResponse;
+    /**
+     * The new snap.
+     */
+    201: SnapResponse;
+};
+
+export type ImportSnapTrelloResponse = ImportSnapTrelloResponses[keyof ImportSnapTrelloResponses];
+
+export type ImportSnapXlsxData = {
+    /**
+     * At most 20 MB.
+     */
+    body: {
+        /**
+         * The file, with its name.
+         */
+        file: Blob | File;
+    };
+    headers?: {
+        /**
+         * Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: {
+        dryRun?: 'true' | 'false';
+        /**
+         * The new snap's title; default the file's name (multipart) or, for a workbook, the sheet's.
+         */
+        title?: string;
+        /**
+         * The sheet to import: its name, or its 1-based position among the workbook's sheets. Default the first.
+         */
+        sheet?: string;
+    };
+    url: '/api/snaps/import/xlsx';
+};
+
+export type ImportSnapXlsxErrors = {
+    /**
+     * Invalid parameters or body; details name each field path.
+     */
+    400: Error;
+    /**
+     * Missing, malformed, wrong or revoked API key; no session.
+     */
+    401: Error;
+    /**
+     * Authenticated, but not allowed.
+     */
+    403: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
+    /**
+     * The body is over 1 MB (8 MB for card batches).
+     */
+    413: Error;
+    /**
+     * Too many attempts; Retry-After says when to try again.
+     */
+    429: Error;
+    /**
+     * An unexpected failure, logged with the request id; nothing partial was written.
+     */
+    500: Error;
+    /**
+     * Any other error, e.g. 429 RATE_LIMITED, 500 INTERNAL_SERVER_ERROR or 503 SERVICE_UNAVAILABLE (429 and 503 with Retry-After).
+     */
+    default: Error;
+};
+
+export type ImportSnapXlsxError = ImportSnapXlsxErrors[keyof ImportSnapXlsxErrors];
+
+export type ImportSnapXlsxResponses = {
+    /**
+     * dryRun=true: the sheet would import; nothing was written.
+     */
+    200: FormatImportDryRunResponse;
+    /**
+     * The new snap.
+     */
+    201: SnapResponse;
+};
+
+export type ImportSnapXlsxResponse = ImportSnapXlsxResponses[keyof ImportSnapXlsxResponses];
 
 export type DuplicateSnapData = {
     body: DuplicateSnap;

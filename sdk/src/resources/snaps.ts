@@ -1,5 +1,6 @@
 import * as api from "../generated/sdk.gen.js";
 import type {
+  FormatImportDryRunResponse,
   ImportDryRunResponse,
   ListSnap,
   ListWorkspaceSnapsData,
@@ -151,6 +152,50 @@ export class Snaps {
     const body = (await response.json().catch(() => null)) as { snap: Snap } | ImportDryRunResponse | null;
     if (!response.ok) throw errorFromResponse(response, body);
     return "snap" in body! ? body.snap : body!;
+  }
+
+  /**
+   * A new snap from a CSV or TSV text, an .xlsx workbook's bytes, or a Trello board export (its
+   * JSON text or the parsed object): POST /api/snaps/import/{csv,xlsx,trello}. `sheet` picks a
+   * workbook's sheet (name or 1-based index), `archived` brings a Trello board's archived lists and
+   * cards; `dryRun` only checks it and answers the summary with the title and first cells.
+   * importFormatOf(name) tells the format from a file's name.
+   */
+  async importFile(
+    format: "csv" | "tsv" | "xlsx" | "trello",
+    content: Blob | Uint8Array | string | object,
+    options: WriteOptions & { dryRun?: boolean; sheet?: string; title?: string; archived?: boolean } = {},
+  ): Promise<Snap | FormatImportDryRunResponse> {
+    const query = new URLSearchParams();
+    if (options.dryRun) query.set("dryRun", "true");
+    if (options.sheet !== undefined) query.set("sheet", options.sheet);
+    if (options.title !== undefined && format !== "trello") query.set("title", options.title);
+    if (options.archived) query.set("archived", "true");
+    if (format === "tsv") query.set("delimiter", "tab");
+    const types = {
+      csv: "text/csv",
+      tsv: "text/tab-separated-values",
+      xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      trello: "application/json",
+    };
+    const body =
+      format === "trello" && typeof content === "object" && !(content instanceof Uint8Array) && !(content instanceof Blob) ? JSON.stringify(content) : content;
+    const path = `/api/snaps/import/${format === "tsv" ? "csv" : format}${query.size ? `?${query}` : ""}`;
+    const response = await this.context.raw(path, {
+      method: "POST",
+      body: body as BodyInit,
+      headers: { "Content-Type": types[format], ...writeHeaders(options) },
+      signal: options.signal,
+    });
+    const answer = (await response.json().catch(() => null)) as { snap: Snap } | FormatImportDryRunResponse | null;
+    if (!response.ok) throw errorFromResponse(response, answer);
+    return "snap" in answer! ? answer.snap : answer!;
+  }
+
+  /** The snap as an .xlsx workbook (one sheet; POST importFile("xlsx", …) reads it back). */
+  async exportXlsx(id: string): Promise<Blob> {
+    const { response } = await api.exportSnap({ client: this.context.client, throwOnError: true, path: { id }, query: { format: "xlsx" }, parseAs: "stream" });
+    return response.blob();
   }
 
   async duplicate(id: string, body: DuplicateSnap = {}, options: WriteOptions = {}): Promise<Snap> {
