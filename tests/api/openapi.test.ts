@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -12,6 +12,7 @@ import { insertSnap } from "./card-fixtures";
 import { openEventStream } from "./live-helpers";
 import { obtainTokens } from "./oauth-helpers";
 import { buildZip } from "./zip-builder";
+import { excelWorkbook, googleSheetsWorkbook } from "../fixtures/xlsx/workbooks";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -576,6 +577,31 @@ describe("real responses validate against the document", () => {
         body: new Uint8Array(bytes),
       });
       expectDocumented("POST", "/api/snaps/import/zip", { status: response.status, body: await response.json(), headers: response.headers });
+    }
+  });
+
+  it("imports from CSV, Trello and .xlsx", async () => {
+    const owner = { key: team.owner.key };
+    const csv = { "content-type": "text/csv" };
+    for (const query of ["", "?dryRun=true"]) {
+      await call("POST", "/api/snaps/import/csv", {}, { ...owner, rawBody: "Task,Owner\r\nShip,Ada\r\n", headers: csv, query });
+    }
+    await call("POST", "/api/snaps/import/csv", {}, { ...owner, rawBody: '"unclosed', headers: csv });
+    const trello = JSON.parse(readFileSync(new URL("../fixtures/trello/launch-board.json", import.meta.url), "utf8")) as unknown;
+    for (const query of ["", "?dryRun=true"]) await call("POST", "/api/snaps/import/trello", {}, { ...owner, body: trello, query });
+    await call("POST", "/api/snaps/import/trello", {}, { ...owner, body: { not: "trello" } });
+    // A workbook is bytes, not a string: sent with fetch and checked the same way.
+    for (const [query, bytes] of [
+      ["", excelWorkbook()],
+      ["?dryRun=true", googleSheetsWorkbook()],
+      ["", Buffer.from("not a workbook")],
+    ] as const) {
+      const response = await fetch(`${baseUrl}/api/snaps/import/xlsx${query}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${team.owner.key}`, "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+        body: new Uint8Array(bytes),
+      });
+      expectDocumented("POST", "/api/snaps/import/xlsx", { status: response.status, body: await response.json(), headers: response.headers });
     }
   });
 
