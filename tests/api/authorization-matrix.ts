@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OPERATIONS } from "@/lib/operations/registry";
 import type { AnyOperation } from "@/lib/operations/operation";
@@ -166,6 +167,9 @@ const NEEDS: Record<string, Need> = {
   exportSnap: "read",
   importSnap: "signedIn",
   importSnapArchive: "signedIn",
+  importSnapCsv: "signedIn",
+  importSnapTrello: "signedIn",
+  importSnapXlsx: "signedIn",
   duplicateSnap: "read",
   listTemplates: "signedIn",
   createTemplate: "edit",
@@ -550,6 +554,20 @@ export function authorizationMatrix({
         expect(exported.status).toBe(200);
         return { path: "/api/snaps/import/zip", rawBody: Buffer.from(await exported.arrayBuffer()), headers: { "content-type": "application/zip" } };
       }
+      case "importSnapCsv":
+        return { path: "/api/snaps/import/csv", rawBody: Buffer.from("Task,Owner\r\nShip,Ada\r\n"), headers: { "content-type": "text/csv" } };
+      case "importSnapTrello":
+        return { path: "/api/snaps/import/trello", body: JSON.parse(readFileSync(new URL("../fixtures/trello/launch-board.json", import.meta.url), "utf8")) };
+      case "importSnapXlsx": {
+        // The snap's own .xlsx, as its exporter downloads it.
+        const exported = await fetch(`${baseUrl}/api/snaps/${snap.id}/export?format=xlsx`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+        expect(exported.status).toBe(200);
+        return {
+          path: "/api/snaps/import/xlsx",
+          rawBody: Buffer.from(await exported.arrayBuffer()),
+          headers: { "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+        };
+      }
       case "duplicateSnap":
         return { path: `/api/snaps/${snap.id}/duplicate`, body: {} };
       case "createTemplate":
@@ -836,6 +854,11 @@ export function authorizationMatrix({
 
       // An upload's body is a file, with no fields to forbid.
       const writes = OPERATIONS.filter((op) => op.body && op.operationId !== "mcp" && !op.body.upload);
+      /**
+       * Another product's document: the fields it does not use are ignored (docs/EXPORT-IMPORT.md,
+       * "Trello"), so a forged one makes an ordinary import, the caller's own, showing nothing forged.
+       */
+      const FOREIGN_DOCUMENTS = new Set(["importSnapTrello"]);
 
       it.each(writes.map((op) => [op.operationId, op] as const))(
         "%s: every forbidden field is refused (400 naming the body), never applied",
@@ -846,8 +869,9 @@ export function authorizationMatrix({
             const sent = { ...headersOf("owner", op.access === "session" ? "cookie" : "key"), ...headers, "content-type": "application/json" };
             const forged = { ...(body as object), [field]: value };
             const response = await rawRequest(op.method.toUpperCase(), path, sent, JSON.stringify(forged));
-            expect({ field, status: response.status }).toEqual({ field, status: 400 });
+            expect({ field, status: response.status }).toEqual({ field, status: FOREIGN_DOCUMENTS.has(op.operationId) ? 201 : 400 });
             expect(response.text).not.toContain(String(value));
+            if (FOREIGN_DOCUMENTS.has(op.operationId)) expect(JSON.parse(response.text).snap).toMatchObject({ userId: team.owner.id, version: 1 });
           }
         },
       );
