@@ -90,6 +90,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       if (server.exitCode !== null) return;
       const exited = once(server, "exit");
       server.kill("SIGTERM");
+      // Waits for the exit event; the 5 s is only a bound on a drain that hangs, never a wait for state.
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
       // Gone for good, its port free: a test may start another on it.
       if (server.exitCode === null && server.signalCode === null) {
