@@ -1833,7 +1833,7 @@ export type HistoryEntry = {
         clientName?: string;
     };
     /**
-     * A short sentence: "Moved 3 cards", "Renamed the snap", "Restored version 12".
+     * A short sentence: "Moved “Venue”" (up to three cards named by their titles as they are now), "Moved 12 cards", "Renamed the snap", "Restored version 12".
      */
     summary: string;
     changes: {
