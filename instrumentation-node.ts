@@ -22,6 +22,7 @@ export async function registerNode(): Promise<void> {
   const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
   stampSocketAddress();
   const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
+  const { startImportRunner, stopImportRunner } = await import("./lib/transfer/import-jobs/start-import-runner");
   // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
   if (runtime.handlesSignalsItself()) {
     const { installGracefulShutdown } = await import("./lib/http/graceful-shutdown");
@@ -30,8 +31,10 @@ export async function registerNode(): Promise<void> {
     installGracefulShutdown(async () => {
       endEventStreamsForStop();
       endMcpStreamsForStop();
-      await stopJobWorker();
+      await Promise.all([stopJobWorker(), stopImportRunner()]);
     });
   }
   await startJobWorkerOrRetry();
+  // Import jobs run in the app (lib/transfer/import-jobs/start-import-runner.ts); after the queue's schema exists.
+  void startImportRunner().catch((error: unknown) => console.error("import runner not started", error));
 }
