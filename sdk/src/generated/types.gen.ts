@@ -2462,6 +2462,35 @@ export type ImportDryRunResponse = {
 };
 
 /**
+ * An import running as a job: its status, progress and URL.
+ */
+export type ImportJob = {
+    id: string;
+    /**
+     * running; done: GET its url for the snap (201); failed: GET its url for the error.
+     */
+    status: 'running' | 'done' | 'failed';
+    /**
+     * Files (a .snap.zip) or cards (a workbook, a CSV) done of total; total is 0 until known.
+     */
+    progress: {
+        done: number;
+        total: number;
+    };
+    /**
+     * GET it for the job: 202 while it runs, 201 with the snap, or the refusal's error.
+     */
+    url: string;
+};
+
+/**
+ * {job}: an import job (202).
+ */
+export type ImportJobResponse = {
+    job: ImportJob;
+};
+
+/**
  * {valid, summary}: what a CSV, Trello or .xlsx import would make, with its title and first cells.
  */
 export type FormatImportDryRunResponse = {
@@ -3048,6 +3077,12 @@ export type ImportSnapArchiveData = {
          */
         file: Blob | File;
     };
+    headers?: {
+        /**
+         * Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: {
         dryRun?: 'true' | 'false';
@@ -3068,6 +3103,10 @@ export type ImportSnapArchiveErrors = {
      * Authenticated, but not allowed.
      */
     403: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
     /**
      * The body is over 1 MB (8 MB for card batches).
      */
@@ -3097,6 +3136,10 @@ export type ImportSnapArchiveResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapArchiveResponse = ImportSnapArchiveResponses[keyof ImportSnapArchiveResponses];
@@ -3178,6 +3221,10 @@ export type ImportSnapCsvResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapCsvResponse = ImportSnapCsvResponses[keyof ImportSnapCsvResponses];
@@ -3335,9 +3382,79 @@ export type ImportSnapXlsxResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapXlsxResponse = ImportSnapXlsxResponses[keyof ImportSnapXlsxResponses];
+
+export type GetImportJobData = {
+    body?: never;
+    path: {
+        /**
+         * The import job's id (its 202 answer's job.id).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/import-jobs/{id}';
+};
+
+export type GetImportJobErrors = {
+    /**
+     * Invalid parameters or body; details name each field path.
+     */
+    400: Error;
+    /**
+     * Missing, malformed, wrong or revoked API key; no session.
+     */
+    401: Error;
+    /**
+     * Authenticated, but not allowed.
+     */
+    403: Error;
+    /**
+     * No such resource.
+     */
+    404: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
+    /**
+     * The body is over 1 MB (8 MB for card batches).
+     */
+    413: Error;
+    /**
+     * Too many attempts; Retry-After says when to try again.
+     */
+    429: Error;
+    /**
+     * An unexpected failure, logged with the request id; nothing partial was written.
+     */
+    500: Error;
+    /**
+     * Any other error, e.g. 429 RATE_LIMITED, 500 INTERNAL_SERVER_ERROR or 503 SERVICE_UNAVAILABLE (429 and 503 with Retry-After).
+     */
+    default: Error;
+};
+
+export type GetImportJobError = GetImportJobErrors[keyof GetImportJobErrors];
+
+export type GetImportJobResponses = {
+    /**
+     * Done: the new snap.
+     */
+    201: SnapResponse;
+    /**
+     * Still running: its progress.
+     */
+    202: ImportJobResponse;
+};
+
+export type GetImportJobResponse = GetImportJobResponses[keyof GetImportJobResponses];
 
 export type DuplicateSnapData = {
     body: DuplicateSnap;
