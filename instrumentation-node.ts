@@ -25,7 +25,7 @@ export async function registerNode(): Promise<void> {
   const { drainBodiesAfterAnswer } = await import("./lib/http/drain-after-answer");
   drainBodiesAfterAnswer();
   const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
-  const { startImportRunner, stopImportRunner } = await import("./lib/transfer/import-jobs/start-import-runner");
+  const { startImportRunnerOrRetry, stopImportRunner } = await import("./lib/transfer/import-jobs/start-import-runner");
   // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
   if (runtime.handlesSignalsItself()) {
     const { installGracefulShutdown } = await import("./lib/http/graceful-shutdown");
@@ -39,5 +39,5 @@ export async function registerNode(): Promise<void> {
   }
   await startJobWorkerOrRetry();
   // Import jobs run in the app (lib/transfer/import-jobs/start-import-runner.ts); after the queue's schema exists.
-  void startImportRunner().catch((error: unknown) => console.error("import runner not started", error));
+  void startImportRunnerOrRetry();
 }

@@ -1,7 +1,9 @@
 import "server-only";
-import { Logger, run, type Runner } from "graphile-worker";
+import { EventEmitter } from "node:events";
+import { Logger, run, type Runner, type WorkerEvents } from "graphile-worker";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { logger } from "@/lib/log/logger";
+import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
 import { IMPORT_JOB_SWEEP_TASK, IMPORT_JOB_TASK } from "./import-job-constants";
 
 const runnerLogger = new Logger(() => (level, message, meta) => {
@@ -18,7 +20,15 @@ const holder = globalThis as typeof globalThis & { snapImportRunner?: Promise<Ru
  * graphile-worker gives a runner only the tasks it knows, so the two never take each other's jobs.
  */
 export function startImportRunner(): Promise<Runner> {
-  holder.snapImportRunner ??= run({
+  if (holder.snapImportRunner) return holder.snapImportRunner;
+  // Its liveness lock: if this process dies mid-import, the job worker's sweep hands the job back
+  // at once (lib/webhooks/release-stale-jobs.ts), not after graphile-worker's 4 hours.
+  const liveness = new WorkerLiveness();
+  const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
+  events.on("pool:release", () => liveness.stop());
+  holder.snapImportRunner = run({
+    events,
     connectionString: directDatabaseUrl(),
     concurrency: 1,
     pollInterval: 2_000,
@@ -31,9 +41,22 @@ export function startImportRunner(): Promise<Runner> {
     crontab: `10 * * * * ${IMPORT_JOB_SWEEP_TASK}`,
   }).catch((error: unknown) => {
     holder.snapImportRunner = undefined;
+    liveness.stop();
     throw error;
   });
   return holder.snapImportRunner;
+}
+
+const RETRY_MS = 5_000;
+
+/** Starts the runner; while the database cannot be reached, tries again every few seconds (as the job worker does). */
+export async function startImportRunnerOrRetry(): Promise<void> {
+  try {
+    await startImportRunner();
+  } catch (error) {
+    logger.warn({ component: "import-jobs", err: error }, "import runner not started; retrying");
+    setTimeout(() => void startImportRunnerOrRetry(), RETRY_MS).unref();
+  }
 }
 
 export async function stopImportRunner(): Promise<void> {

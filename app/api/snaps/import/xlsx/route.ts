@@ -1,5 +1,5 @@
 import { receiveUpload } from "@/lib/files/receive-upload";
-import { importJobAccepted } from "@/lib/http/import-job-accepted";
+import { importJobAccepted } from "@/lib/transfer/import-jobs/import-job-accepted";
 import { implement, routeHandlers } from "@/lib/http/route-handlers";
 import { TRANSFER_OPERATIONS as operations } from "@/lib/operations/transfer-operations";
 import { importXlsx } from "@/lib/transfer/formats/xlsx/import-xlsx";
