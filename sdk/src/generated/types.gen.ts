@@ -6020,6 +6020,10 @@ export type ReadFileData = {
          * 1: answered with `Content-Disposition: attachment` whatever the type, so a browser saves it (a card's attachment chip).
          */
         download?: '1';
+        /**
+         * 1: a PDF's original answered `inline` and framable by this app's own pages (the file viewer); 400 for any other type, a rendition or with `download`.
+         */
+        view?: '1';
     };
     url: '/api/files/{id}';
 };
