@@ -70,6 +70,21 @@ export function snapAccessFor(principal: Principal, snap: SnapAccessFacts): Snap
   return access;
 }
 
+/** Whether the caller is one of the people the snap is shared with by name (its members). */
+export function isSnapMember(principal: Principal, snap: SnapAccessFacts): boolean {
+  return snap.members.some((member) => member.userId === principal.userId);
+}
+
+/**
+ * Why a caller who could see the snap no longer can, in their words (the live stream's
+ * `access-revoked`): taken off its members, off its workspace, or the snap unshared.
+ */
+export function lostAccessMessage(principal: Principal, snap: SnapAccessFacts, wasMember: boolean): string {
+  if (wasMember && !isSnapMember(principal, snap)) return "You were removed from this board";
+  if (snap.sharedWithWorkspace && snap.workspaceId !== principal.workspaceId) return "You were removed from this board's workspace";
+  return "This board is no longer shared with you";
+}
+
 export function hasSnapAccess(principal: Principal, snap: SnapAccessFacts, needed: SnapAccess): boolean {
   const access = snapAccessFor(principal, snap);
   return access !== null && RANK[access] >= RANK[needed];

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { queryRows } from "@/lib/db/query-rows";
 import { ApiError } from "@/lib/errors/api-error";
-import { assertSnapAccess, snapAccessFor, type SnapAccessFacts } from "@/lib/board-model/snap-access";
+import { assertSnapAccess, isSnapMember, snapAccessFor, type SnapAccessFacts } from "@/lib/board-model/snap-access";
 import { initialsOf } from "./initials-of";
 import { getSnapStreamHub } from "./snap-stream-hub";
 import { claimStreamSlot } from "./stream-quota";
@@ -71,6 +71,7 @@ export async function openSnapEventStream(
           viewer: { userId: principal.userId, name, initials: initialsOf(name), connectionId, editingCardId: null },
           principal,
           access: snapAccessFor(principal, row) ?? "read",
+          member: isSnapMember(principal, row),
           lastVersion: since ?? row.version,
           send: write,
           ping: () => write(SSE_PING),

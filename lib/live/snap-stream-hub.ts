@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Principal } from "@/lib/request/principal";
 import { logger } from "@/lib/log/logger";
-import { hasSnapAccess, snapAccessFor } from "@/lib/board-model/snap-access";
+import { hasSnapAccess, isSnapMember, lostAccessMessage, snapAccessFor } from "@/lib/board-model/snap-access";
 import { SNAP_ACCESS_CHANNEL, SNAP_EVENTS_CHANNEL, SNAP_PRESENCE_CHANNEL } from "./live-channels";
 import { decodeCommentNotice, SNAP_COMMENTS_CHANNEL } from "./comment-notice";
 import { NotificationListener } from "./notification-listener";
@@ -182,10 +182,11 @@ export class SnapStreamHub {
       if (!channel.subscribers.has(subscriber)) continue;
       const access = snapAccessFor(subscriber.principal, row);
       if (!access) {
-        subscriber.send(streamMessage("access-revoked", { message: "You no longer have access to this snap" }));
+        subscriber.send(streamMessage("access-revoked", { message: lostAccessMessage(subscriber.principal, row, subscriber.member) }));
         subscriber.close();
         continue;
       }
+      subscriber.member = isSnapMember(subscriber.principal, row);
       // A role or share mode changed (a member's role lowered, say): the board adapts before the next refusal.
       if (access !== subscriber.access) {
         subscriber.access = access;

@@ -16,6 +16,8 @@ export interface Subscriber {
   principal: Principal;
   /** What the stream's caller may do with the snap, as last told (`ready`, then `access` when it changes). */
   access: SnapAccess;
+  /** Whether the caller was one of the snap's members by name, as last seen: a removal is then said as one. */
+  member: boolean;
   /** The last version this stream has been sent (or started from). */
   lastVersion: number;
   /** Writes one SSE message (made once by the hub and shared by every stream it goes to). */

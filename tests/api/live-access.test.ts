@@ -28,7 +28,7 @@ describe("live streams when access changes", () => {
     const owner = await watch(snap.id, team.owner.key);
     expect((await api("PATCH", `/api/snaps/${snap.id}`, { key: team.owner.key, body: { sharedWithWorkspace: false } })).status).toBe(200);
 
-    expect(await member.next("access-revoked")).toEqual({ event: "access-revoked", data: { message: "You no longer have access to this snap" } });
+    expect(await member.next("access-revoked")).toEqual({ event: "access-revoked", data: { message: "This board is no longer shared with you" } });
     await member.ended;
     expect((await owner.next("change")).data.snap).toMatchObject({ sharedWithWorkspace: false });
   });
@@ -39,7 +39,7 @@ describe("live streams when access changes", () => {
     const member = await watch(snap.id, local.member.key);
     const removed = await api("DELETE", `/api/workspace/members/${local.member.id}`, { key: local.admin.key });
     expect(removed.status).toBe(200);
-    expect((await member.next("access-revoked")).event).toBe("access-revoked");
+    expect((await member.next("access-revoked")).data.message).toBe("You were removed from this board's workspace");
     await member.ended;
   });
 
@@ -49,7 +49,7 @@ describe("live streams when access changes", () => {
     const member = await watch(snap.id, local.member.key);
     const owner = await watch(snap.id, local.owner.key);
     expect((await api("DELETE", `/api/workspace/members/${local.owner.id}`, { key: local.admin.key })).status).toBe(200);
-    expect((await member.next("access-revoked")).event).toBe("access-revoked");
+    expect((await member.next("access-revoked")).data.message).toBe("This board is no longer shared with you");
     // The owner keeps reading their own snap.
     await api("PATCH", `/api/snaps/cards/${snap.cardIds[0]}`, { key: local.owner.key, body: { title: "still mine" } });
     expect((await owner.next("change")).data.cards[0].title).toBe("still mine");

@@ -136,6 +136,6 @@ test("Alice shares a board with an outside commenter by email, then removes them
   await expect(alice.getByRole("dialog").getByText("Guest", { exact: true })).toBeVisible();
   await alice.getByRole("dialog").getByRole("button", { name: "Remove Grace Guest" }).click();
   await expect(alice.getByRole("dialog").getByText("No one has been added to this board yet.")).toBeVisible();
-  await expect(guest.getByText("You no longer have access to this snap")).toBeVisible();
+  await expect(guest.getByRole("dialog", { name: /^You were removed from this board/ })).toBeVisible();
   expect((await api(guest, "GET", `/api/snaps/${board.id}`)).status).toBe(403);
 });

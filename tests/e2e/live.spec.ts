@@ -132,7 +132,7 @@ test("a viewer sees changes live, and is told and sent to the dashboard when acc
   await expect(member.getByRole("heading", { name: "Team plan (renamed)" })).toBeVisible();
 
   expect((await api(page, "PATCH", `/api/snaps/${snap.id}`, { sharedWithWorkspace: false })).status).toBe(200);
-  const notice = member.getByRole("dialog", { name: /^You no longer have access to this snap/ });
+  const notice = member.getByRole("dialog", { name: /^This board is no longer shared with you/ });
   await expect(notice).toBeVisible();
   await member.screenshot({ path: `${ARTIFACTS}/live-access-lost.png` });
   await notice.getByRole("button", { name: "Back to your snaps" }).click();
