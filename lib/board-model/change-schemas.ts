@@ -51,7 +51,7 @@ export const snapChangesObjectSchema = z.strictObject({
     .boolean()
     .optional()
     .describe(
-      "When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Items of `lines.update` and `lines.delete` naming a line that is gone are left out too. Default false.",
+      "When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Items of `lines` naming a line, or a card of a new line, that is gone are left out too (not listed). Default false.",
     ),
 });
 
