@@ -36,10 +36,7 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
       const length = index < aloneUntil ? 1 : updateRunLength(changes.slice(index).map((change) => change.request));
       const run = changes.slice(index, index + length);
       const first = run[0]!;
-      const request = toSendable(
-        mergeUpdateRun(run.map((change) => change.request)),
-        (id) => ids.serverIdOf(id),
-      );
+      const request = toSendable(mergeUpdateRun(run.map((change) => change.request)), (id) => ids.serverIdOf(id));
       index += run.length;
       const http = toHttpRequest(snapId, request, (id) => ids.serverIdOf(id));
       let links: IdLink[] = [];

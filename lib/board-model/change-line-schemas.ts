@@ -29,7 +29,7 @@ export const changeLinesSchema = z
       .describe("Looks changed, as PATCH /api/lines/:id, each naming a line of this snap."),
     delete: z.array(idSchema).max(MAX_CHANGE_ITEMS, TOO_MANY).optional().describe("Ids of lines of this snap to delete."),
   })
-  .describe("Lines written in the same change as the cards (docs/API.md, \"Changes\").");
+  .describe('Lines written in the same change as the cards (docs/API.md, "Changes").');
 export type ChangeLines = z.infer<typeof changeLinesSchema>;
 export type ChangeLineCreate = z.infer<typeof changeLineCreateSchema>;
 
@@ -42,11 +42,7 @@ export function changeLineCount(lines: ChangeLines | undefined): number {
  * `create`, an end given by id is not a card the change deletes, and a line is named once across
  * update and delete.
  */
-export function checkChangeLines(
-  lines: ChangeLines | undefined,
-  cards: { createCount: number; deletes: ReadonlySet<string> },
-  ctx: z.RefinementCtx,
-): void {
+export function checkChangeLines(lines: ChangeLines | undefined, cards: { createCount: number; deletes: ReadonlySet<string> }, ctx: z.RefinementCtx): void {
   lines?.create?.forEach((line, index) => {
     for (const end of ["from", "to"] as const) {
       const ref = line[end];

@@ -95,14 +95,20 @@ export async function writeLineChanges(tx: Tx, snapId: string, writes: LineWrite
       FROM jsonb_to_recordset(${JSON.stringify(writes.update)}::jsonb) AS v(id text, color text, style "LineStyle", arrow "LineArrow")
       WHERE l.id = v.id
       RETURNING l.id, l."snapId", l."fromCardId", l."toCardId", l.color, l.style::text AS style, l.arrow::text AS arrow`;
-    updated = inOrder(rows, writes.update.map((line) => line.id));
+    updated = inOrder(
+      rows,
+      writes.update.map((line) => line.id),
+    );
   }
   let created: LineView[] = [];
   if (writes.create.length) {
     const cardId = (end: string | number) => (typeof end === "number" ? createdCardIds[end]! : end);
     const data = writes.create.map(({ from, to, ...looks }) => ({ id: createId(), snapId, fromCardId: cardId(from), toCardId: cardId(to), ...looks }));
     const rows = await tx.line.createManyAndReturn({ data, select: lineSelect });
-    created = inOrder(rows, data.map((line) => line.id));
+    created = inOrder(
+      rows,
+      data.map((line) => line.id),
+    );
   }
   return { created, updated };
 }

@@ -122,7 +122,15 @@ export async function applySnapChangesIn(
   // A range write that finds every cell already as asked changes nothing, and moves no version.
   const lineCount = lineWrites.create.length + lineWrites.update.length + lineWrites.delete.length;
   if (create.length + update.length + deletes.length + lineCount === 0 && Object.keys(snapInput ?? {}).length === 0) {
-    return { version: snap.version, created: [], updated: [], deleted: [], overwritten: [], missing, ...(lines ? { lines: { created: [], updated: [], deleted: [] } } : {}) };
+    return {
+      version: snap.version,
+      created: [],
+      updated: [],
+      deleted: [],
+      overwritten: [],
+      missing,
+      ...(lines ? { lines: { created: [], updated: [], deleted: [] } } : {}),
+    };
   }
   // A Base-Version note older than the snap: what others wrote since, this change may overwrite.
   const note = context?.baseVersion ?? null;

@@ -70,22 +70,37 @@ describe("POST /api/snaps/:id/changes with lines and snap fields", () => {
         { id: expect.any(String), snapId: snap.id, fromCardId: n0, toCardId: n1, color: "#64748b", style: "dashed", arrow: "end" },
         { id: expect.any(String), snapId: snap.id, fromCardId: n1, toCardId: c, color: "#64748b", style: "solid", arrow: "both" },
       ]);
-      expect(response.body.lines.updated).toEqual([{ id: snap.lineId, snapId: snap.id, fromCardId: a, toCardId: b, color: "#ef4444", style: "solid", arrow: "end" }]);
+      expect(response.body.lines.updated).toEqual([
+        { id: snap.lineId, snapId: snap.id, fromCardId: a, toCardId: b, color: "#ef4444", style: "solid", arrow: "end" },
+      ]);
       expect(response.body.lines.deleted).toEqual([otherLine]);
       expect(response.body.snap).toMatchObject({ id: snap.id, title: "One change", rowHeights: { "2": 80 }, version: before.version + 1 });
 
       const after = await state(snap.id);
-      expect(after).toMatchObject({ version: before.version + 1, history: before.history + 1, events: before.events + 1, title: "One change", rowHeights: { "2": 80 } });
-      expect(after.lines.map((line: { id: string }) => line.id).sort()).toEqual([snap.lineId, ...response.body.lines.created.map((line: { id: string }) => line.id)].sort());
+      expect(after).toMatchObject({
+        version: before.version + 1,
+        history: before.history + 1,
+        events: before.events + 1,
+        title: "One change",
+        rowHeights: { "2": 80 },
+      });
+      expect(after.lines.map((line: { id: string }) => line.id).sort()).toEqual(
+        [snap.lineId, ...response.body.lines.created.map((line: { id: string }) => line.id)].sort(),
+      );
 
       const message = await stream.next("change");
       expect(message.data).toMatchObject({ version: before.version + 1, deletedLineIds: [otherLine], snap: { title: "One change", rowHeights: { "2": 80 } } });
-      expect(message.data.lines.map((line: { id: string }) => line.id)).toEqual([...response.body.lines.created, ...response.body.lines.updated].map((line) => line.id));
+      expect(message.data.lines.map((line: { id: string }) => line.id)).toEqual(
+        [...response.body.lines.created, ...response.body.lines.updated].map((line) => line.id),
+      );
       expect(message.data.cards).toHaveLength(3);
 
       const history = await api("GET", `/api/snaps/${snap.id}/history?limit=5`, { key: team.owner.key });
       expect(history.body.entries.filter((entry: { version: number }) => entry.version > before.version)).toHaveLength(1);
-      const { rows: feed } = await sql().query(`SELECT type FROM "FeedEvent" WHERE "snapId" = $1 AND "snapVersion" = $2 ORDER BY type`, [snap.id, before.version + 1]);
+      const { rows: feed } = await sql().query(`SELECT type FROM "FeedEvent" WHERE "snapId" = $1 AND "snapVersion" = $2 ORDER BY type`, [
+        snap.id,
+        before.version + 1,
+      ]);
       expect(feed.map((event) => event.type)).toEqual(["cards.created", "cards.updated", "lines.created", "lines.deleted", "lines.updated", "snap.updated"]);
     } finally {
       stream.close();
@@ -118,15 +133,28 @@ describe("POST /api/snaps/:id/changes with lines and snap fields", () => {
     const other = await board();
     const [a, , c] = snap.cardIds as [string, string, string];
     const folder = newId();
-    await sql().query(`INSERT INTO "Folder" (id, "workspaceId", "userId", name, "updatedAt") SELECT $1, "workspaceId", $2, 'theirs', now() FROM "Membership" WHERE "userId" = $2`, [
-      folder,
-      team.outsider.id,
-    ]);
+    await sql().query(
+      `INSERT INTO "Folder" (id, "workspaceId", "userId", name, "updatedAt") SELECT $1, "workspaceId", $2, 'theirs', now() FROM "Membership" WHERE "userId" = $2`,
+      [folder, team.outsider.id],
+    );
     const before = await state(snap.id);
     const cards = { create: [{ row: 3, col: 0 }], update: [{ id: a, title: "not saved" }] };
     const cases: [unknown, number, string, string[]][] = [
       [{ ...cards, lines: { create: [{ from: 0, to: 0 }] } }, 400, "BAD_REQUEST", ["lines.create.0.to"]],
-      [{ ...cards, lines: { create: [{ from: 0, to: c }, { from: 1, to: c }] } }, 400, "BAD_REQUEST", ["lines.create.1.from"]],
+      [
+        {
+          ...cards,
+          lines: {
+            create: [
+              { from: 0, to: c },
+              { from: 1, to: c },
+            ],
+          },
+        },
+        400,
+        "BAD_REQUEST",
+        ["lines.create.1.from"],
+      ],
       [{ ...cards, delete: [c], lines: { create: [{ from: 0, to: c }] } }, 400, "BAD_REQUEST", ["lines.create.0.to"]],
       [{ ...cards, lines: { create: [{ from: 0, to: other.cardIds[0] }] } }, 400, "BAD_REQUEST", ["lines.create.0.to"]],
       [{ ...cards, lines: { create: [{ from: 0, to: c, color: "red" }] } }, 400, "BAD_REQUEST", ["lines.create.0.color"]],
@@ -152,7 +180,7 @@ describe("POST /api/snaps/:id/changes with lines and snap fields", () => {
     const viewedBefore = await state(viewed.id);
     expectError(await changes(viewed.id, lineBody, team.member.key), 403, "FORBIDDEN");
     expectError(await changes(viewed.id, { snap: { title: "no" } }, team.member.key), 403, "FORBIDDEN");
-    expectError(await changes(viewed.id, lineBody, team.outsider.key), 404, "NOT_FOUND");
+    expectError(await changes(viewed.id, lineBody, team.outsider.key), 403, "FORBIDDEN");
     expect(await state(viewed.id)).toEqual(viewedBefore);
 
     // An editor who is not the owner or an admin: content yes, sharing no (and nothing of the change).
@@ -160,7 +188,11 @@ describe("POST /api/snaps/:id/changes with lines and snap fields", () => {
     const sharing = { update: [{ id: edited.cardIds[0], title: "x" }], snap: { isPublic: true } };
     expectError(await changes(edited.id, sharing, team.member.key), 403, "FORBIDDEN");
     expect(await state(edited.id)).toEqual(editedBefore);
-    const content = await changes(edited.id, { lines: { create: [{ from: edited.cardIds[0], to: edited.cardIds[2] }] }, snap: { title: "by a member" } }, team.member.key);
+    const content = await changes(
+      edited.id,
+      { lines: { create: [{ from: edited.cardIds[0], to: edited.cardIds[2] }] }, snap: { title: "by a member" } },
+      team.member.key,
+    );
     expect(content.status).toBe(200);
     const admin = await changes(edited.id, { snap: { isPublic: true } }, team.admin.key);
     expect(admin.status).toBe(200);

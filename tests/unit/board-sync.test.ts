@@ -249,7 +249,15 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
               ? {
                   ok: true,
                   status: 200,
-                  data: { version: 2, created: [], updated: [], deleted: [], overwritten: [], missing: [], snap: Object.assign(server, (body as { snap: object }).snap) },
+                  data: {
+                    version: 2,
+                    created: [],
+                    updated: [],
+                    deleted: [],
+                    overwritten: [],
+                    missing: [],
+                    snap: Object.assign(server, (body as { snap: object }).snap),
+                  },
                 }
               : { ok: false, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } },
           );
