@@ -21,6 +21,9 @@ export async function registerNode(): Promise<void> {
   // Before the first request: the client address comes from the socket (lib/rate-limit/client-ip.ts).
   const { stampSocketAddress } = await import("./lib/request/stamp-socket-address");
   stampSocketAddress();
+  // A body refused before it was read is read to its end after the answer, so its sender sees it.
+  const { drainBodiesAfterAnswer } = await import("./lib/http/drain-after-answer");
+  drainBodiesAfterAnswer();
   const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
   // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
   if (runtime.handlesSignalsItself()) {

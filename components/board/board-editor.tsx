@@ -28,7 +28,7 @@ import { HistoryPanel } from "./history/history-panel";
 import { PreviewBanner } from "./history/preview-banner";
 import { PreviewCanvas } from "./history/preview-canvas";
 import { useSnapHistory } from "./history/use-snap-history";
-import { useVersionPreview } from "./history/use-version-preview";
+import { restoreSnapVersion, useVersionPreview } from "./history/use-version-preview";
 import { SelectionStore, useSelection } from "./state/selection-store";
 import type { RestOfBoard } from "./grid/rest-of-board";
 import { unpackBoardDoc, type PackedBoardDoc } from "./state/to-board-doc";
@@ -330,14 +330,21 @@ export function BoardEditor({
         <ConfirmDialog
           open={restoring}
           title={`Restore version ${preview.version ?? ""}?`}
-          description="Cards, lines and the snap's content go back to how they were at that version, for everyone. It is a new version of its own: restore the one before it to undo."
+          description="Cards, lines and the snap's content go back to how they were at that version, for everyone. It is a new version of its own: Undo restores the one before it."
           confirmLabel="Restore this version"
           onClose={() => setRestoring(false)}
           onConfirm={async () => {
             const version = preview.version;
-            const failure = await preview.restore();
-            if (failure) return failure;
+            const result = await preview.restore();
+            if ("error" in result) return result.error;
             setRestoring(false);
+            // One step to undo (restoring the version just before the restore's own); nothing older reaches across it.
+            if (version !== null) {
+              store.restored(result.version - 1, version, async (next) => {
+                const again = await restoreSnapVersion(initialDoc.snap.id, next);
+                return "error" in again ? again.error : null;
+              });
+            }
             store.notify(`Restored version ${version}`);
             return null;
           }}

@@ -16,9 +16,6 @@ export function errorResponse(code: ErrorCode, message: string, details?: ErrorD
   const response = Response.json(errorBody(code, message, details), { status: ERROR_STATUS[code], headers });
   // Every 503 tells the client when to retry, whichever layer noticed the outage.
   if (code === "SERVICE_UNAVAILABLE" && !response.headers.has("Retry-After")) response.headers.set("Retry-After", UNAVAILABLE_RETRY_AFTER_SECONDS);
-  // A 413 leaves the rest of the body unread: the connection closes with the answer rather than
-  // carry the next request after those bytes (Node 26's server resets such a connection).
-  if (code === "PAYLOAD_TOO_LARGE") response.headers.set("Connection", "close");
   return response;
 }
 

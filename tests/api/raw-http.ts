@@ -117,3 +117,35 @@ function dechunk(body: string): string {
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
 }
+
+/**
+ * Writes `requests` (each a whole HTTP/1.1 message) one after another on one kept-alive
+ * connection, the last asking to close it, and resolves with the status line of every answer read
+ * before the server closed it.
+ */
+export function sameConnectionRequests(requests: Buffer[]): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(target.port), target.hostname);
+    const received: Buffer[] = [];
+    socket.setTimeout(30_000, () => socket.destroy(new Error("no answer within 30 s")));
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () =>
+      resolve(
+        [
+          ...Buffer.concat(received)
+            .toString("latin1")
+            .matchAll(/HTTP\/1\.1 (\d{3}) /g),
+        ].map((match) => Number(match[1])),
+      ),
+    );
+    for (const message of requests) socket.write(message);
+  });
+}
+
+/** One HTTP/1.1 message as `sameConnectionRequests` writes it. */
+export function httpMessage(method: string, path: string, headers: Record<string, string>, body: Buffer = Buffer.alloc(0)): Buffer {
+  const lines = [`${method} ${path} HTTP/1.1`, `Host: ${target.host}`, `Content-Length: ${body.length}`];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`), body]);
+}

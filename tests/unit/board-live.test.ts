@@ -213,8 +213,8 @@ describe("the board under other people's changes", () => {
     expect(calls[0]!.body.skipMissing).toBe(true);
     expect(store.getDoc().cards.map((c) => [c.id, c.title])).toEqual([["srv1", "Also mine"]]);
     expect(store.getNotice()?.message).toBe("“Mine” was deleted by Carol meanwhile; your edit of it was not saved.");
-    // A later edit of it is not sent, and a late event about it does not bring it back.
-    store.remote.receive(change(14, { cards: [withFields(blankCard("srv0", 0, 0), { title: "Card 0" })], cardFields: { srv0: ["title"] } }));
+    // A later edit of it is not sent, and a late event about it (an edit from before the delete) does not bring it back.
+    store.remote.receive(change(11, { cards: [withFields(blankCard("srv0", 0, 0), { title: "Card 0" })], cardFields: { srv0: ["title"] } }));
     expect(store.getDoc().cards.map((c) => c.id)).toEqual(["srv1"]);
   });
 

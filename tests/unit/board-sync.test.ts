@@ -137,13 +137,24 @@ describe("the Base-Version a save carries", () => {
     const sync = new BoardSync("s1", doc(2), { onState: () => {}, onRefused: () => {} }, { request });
     // Typed at version 6, its card deleted by someone else before the quiet moment ends: nothing to send.
     sync.push([{ type: "updateCards", updates: [{ id: "srv0", before: { title: "" }, after: { title: "gone" } }] }], 6, "title:srv0");
-    sync.acceptRemote({ removeCards: ["srv0"] });
+    sync.acceptRemote({ removeCards: ["srv0"] }, 7);
     await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(sent).toEqual([]);
 
     sync.push([{ type: "updateCards", updates: [{ id: "srv1", before: { title: "" }, after: { title: "kept" } }] }], 9);
     await vi.runAllTimersAsync();
     expect(sent).toEqual([{ method: "POST", headers: { "Base-Version": "9", "Idempotency-Key": expect.any(String) } }]);
+  });
+});
+
+describe("a card deleted here", () => {
+  it("is not brought back by an event of the version it was deleted at or older, and is by a later one (a restore)", () => {
+    const sync = new BoardSync("s1", doc(2), { onState: () => {}, onRefused: () => {} }, { request: async <T>() => ({ ok: true, data: {} }) as ApiResult<T> });
+    sync.acceptRemote({ removeCards: ["srv0"] }, 7);
+    expect([6, 7].map((version) => sync.deletedHere("srv0", version))).toEqual([true, true]);
+    expect(sync.deletedHere("srv0", 8)).toBe(false);
+    expect(sync.deletedHere("srv0")).toBe(true);
+    expect(sync.deletedHere("srv1", 7)).toBe(false);
   });
 });
 

@@ -13,8 +13,17 @@ export interface VersionPreview {
   error: string | null;
   show: (version: number) => void;
   close: () => void;
-  /** Restores the previewed version: null when done, else the error to show. */
-  restore: () => Promise<string | null>;
+  /** Restores the previewed version. */
+  restore: () => Promise<RestoreResult>;
+}
+
+/** What a restore answered: the snap's new version (the restore's own), or the error to show. */
+export type RestoreResult = { version: number } | { error: string };
+
+/** Restores a version of the snap (POST /api/snaps/:id/restore). */
+export async function restoreSnapVersion(snapId: string, version: number): Promise<RestoreResult> {
+  const result = await callApi<{ snap: { version: number } }>(`/api/snaps/${snapId}/restore`, { method: "POST", body: { version } });
+  return result.ok ? { version: result.data.snap.version } : { error: result.error.message };
 }
 
 /** A past version of the snap shown read-only on the canvas, and its restore. */
@@ -46,11 +55,10 @@ export function useVersionPreview(snapId: string): VersionPreview {
   }, []);
 
   const restore = useCallback(async () => {
-    if (version === null) return "Pick a version first";
-    const result = await callApi(`/api/snaps/${snapId}/restore`, { method: "POST", body: { version } });
-    if (!result.ok) return result.error.message;
-    close();
-    return null;
+    if (version === null) return { error: "Pick a version first" };
+    const result = await restoreSnapVersion(snapId, version);
+    if ("version" in result) close();
+    return result;
   }, [snapId, version, close]);
 
   return { version, doc, error, show: (next) => void show(next), close, restore };

@@ -179,7 +179,7 @@ export class RemoteChanges {
           });
     const state = this.withNewerSaves(remoteState(change, ids), change.version);
     const touched = touchedKeys(change, ids);
-    sync.acceptRemote(state);
+    sync.acceptRemote(state, change.version);
     this.host.applyRemote(withPending(state, sync.pendingCard, sync.pendingSnapPatch), touched, change.actor.name);
     // A write of theirs that mine replaced after waiting is named by my change's answer (BoardSync's onMerged).
     const message = conflictMessage(change.actor.name, conflicts);

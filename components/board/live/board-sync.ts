@@ -55,8 +55,11 @@ export class BoardSync {
   private readonly ids = new BoardIdMap();
   private readonly confirmed: ConfirmedState;
   private readonly outbox: BoardOutbox;
-  /** Server ids of cards and lines deleted here: a late remote event must not bring them back. */
-  private readonly deleted = new Set<string>();
+  /**
+   * Server ids of cards and lines deleted here, with the version the delete was saved at: an event
+   * of that version or older must not bring them back; a later one (a restore) may.
+   */
+  private readonly deleted = new Map<string, number>();
   private lastRefused = false;
   private state: SaveState = { phase: "idle", pending: 0 };
 
@@ -120,7 +123,11 @@ export class BoardSync {
 
   serverIdOf = (localId: string): string | undefined => this.ids.serverIdOf(localId);
 
-  deletedHere = (serverId: string): boolean => this.deleted.has(serverId);
+  /** Whether a card or line was deleted here at `version` or later; without a version, at all. */
+  deletedHere = (serverId: string, version?: number): boolean => {
+    const deletedAt = this.deleted.get(serverId);
+    return deletedAt !== undefined && (version === undefined || version <= deletedAt);
+  };
 
   /** This board's unanswered edits of a card, merged: they still win when they are sent. */
   pendingCard = (localId: string): CardPatch | undefined => {
@@ -149,13 +156,13 @@ export class BoardSync {
     return new Set(Object.keys(this.pendingSnapPatch));
   }
 
-  /** Someone else's write (in the board's ids) becomes the confirmed state a refusal puts back. */
-  acceptRemote(state: ServerState): void {
+  /** Someone else's write at `version` (in the board's ids) becomes the confirmed state a refusal puts back. */
+  acceptRemote(state: ServerState, version: number): void {
     for (const item of [...(state.upsertCards ?? []), ...(state.upsertLines ?? [])]) {
       if (!this.ids.isSaved(item.id)) this.ids.link(item.id, item.id);
     }
     for (const id of state.removeLines ?? []) this.ids.unlink(id);
-    for (const id of state.removeCards ?? []) this.forgetCard(id);
+    for (const id of state.removeCards ?? []) this.forgetCard(id, version);
     this.confirmed.accept(state);
   }
 
@@ -187,7 +194,7 @@ export class BoardSync {
       this.confirmed.setCard({ ...toBoardCard(card), id: localId });
     });
     for (const card of answer.updated) this.confirmed.setCard({ ...toBoardCard(card), id: this.ids.localIdOf(card.id) });
-    for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id));
+    for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id), answer.version);
     // The request as sent (toSendable): its new lines are answered in order.
     answer.lines?.created.forEach((line, index) => {
       const sent = request.lines?.create[index];
@@ -199,7 +206,7 @@ export class BoardSync {
       const localId = this.ids.localIdOf(line.id);
       this.confirmed.patchLine(localId, { color: line.color, style: line.style, arrow: line.arrow } as LinePatch);
     }
-    for (const id of answer.lines?.deleted ?? []) this.forgetLine(this.ids.localIdOf(id));
+    for (const id of answer.lines?.deleted ?? []) this.forgetLine(this.ids.localIdOf(id), answer.version);
     if (answer.snap) this.confirmed.setSnap(toBoardSnap(answer.snap as Omit<SnapSource, "cards" | "lines">));
     this.saved(answer.version, {
       cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })),
@@ -210,7 +217,7 @@ export class BoardSync {
       // Cards deleted by someone else meanwhile stay deleted: later changes of them are not sent.
       const gone = new Set(report.deleted.map((item) => item.cardId));
       this.outbox.forgetCards(gone);
-      for (const id of gone) this.forgetCard(id);
+      for (const id of gone) this.forgetCard(id, answer.version);
       this.events.onMerged?.(report);
     }
     return links;
@@ -237,18 +244,20 @@ export class BoardSync {
     if (Number.isInteger(version)) this.events.onSaved?.({ version, ...fields });
   }
 
-  private forgetCard(localId: string): void {
-    this.deleted.add(this.ids.serverIdOf(localId) ?? localId);
+  /** A card deleted at `version` (NaN when unknown: then no later event brings it back either). */
+  private forgetCard(localId: string, version: number): void {
+    const deletedAt = Number.isInteger(version) ? version : Infinity;
+    this.deleted.set(this.ids.serverIdOf(localId) ?? localId, deletedAt);
     this.ids.unlink(localId);
     for (const lineId of this.confirmed.forgetCard(localId)) {
-      this.deleted.add(this.ids.serverIdOf(lineId) ?? lineId);
+      this.deleted.set(this.ids.serverIdOf(lineId) ?? lineId, deletedAt);
       this.ids.unlink(lineId);
     }
   }
 
-  private forgetLine(localId: string): void {
+  private forgetLine(localId: string, version: number): void {
     const serverId = this.ids.serverIdOf(localId);
-    if (serverId) this.deleted.add(serverId);
+    if (serverId) this.deleted.set(serverId, Number.isInteger(version) ? version : Infinity);
     this.ids.unlink(localId);
     this.confirmed.forgetLine(localId);
   }

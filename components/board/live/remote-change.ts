@@ -7,8 +7,8 @@ import { pickBoardSnap, toBoardCard } from "../state/to-board-doc";
 export interface RemoteIds {
   /** The board's id for a server id: the same id for anything this board did not create. */
   localId(serverId: string): string;
-  /** A card or line this board deleted: a late event about it must not bring it back. */
-  deletedHere(serverId: string): boolean;
+  /** A card or line this board deleted after `version`: such a late event must not bring it back. */
+  deletedHere(serverId: string, version: number): boolean;
 }
 
 /**
@@ -17,10 +17,10 @@ export interface RemoteIds {
  */
 export function remoteState(change: ChangeMessage, ids: RemoteIds): ServerState {
   const state: ServerState = {
-    upsertCards: change.cards.filter((card) => !ids.deletedHere(card.id)).map((card) => ({ ...toBoardCard(card), id: ids.localId(card.id) })),
+    upsertCards: change.cards.filter((card) => !ids.deletedHere(card.id, change.version)).map((card) => ({ ...toBoardCard(card), id: ids.localId(card.id) })),
     removeCards: change.deletedCardIds.map((id) => ids.localId(id)),
     upsertLines: change.lines
-      .filter((line) => !ids.deletedHere(line.id))
+      .filter((line) => !ids.deletedHere(line.id, change.version))
       .map((line) => ({
         id: ids.localId(line.id),
         fromCardId: ids.localId(line.fromCardId),

@@ -7,12 +7,15 @@ interface Entry {
   at: number;
   /** The store's count of remote changes when the edit was made: what came later is someone else's. */
   mark: number;
+  /** A restore of a past version (no changes of its own): undone by restoring `before`, redone by restoring `target`. */
+  restore?: { before: number; target: number };
 }
 
-/** A step to undo or redo, with the mark of the edit it came from. */
+/** A step to undo or redo, with the mark of the edit it came from; `restore`: the version to restore instead. */
 export interface HistoryStep {
   changes: Change[];
   mark: number;
+  restore?: number;
 }
 
 const COALESCE_MS = 1500;
@@ -44,11 +47,21 @@ export class BoardHistory {
     this.future = [];
   }
 
+  /**
+   * A restore of a past version, as one step: the steps before it described a board the restore
+   * replaced, so they go (undo never reaches across a restore).
+   */
+  recordRestore(before: number, target: number, now = Date.now()): void {
+    this.past = [{ changes: [], at: now, mark: 0, restore: { before, target } }];
+    this.future = [];
+  }
+
   /** The changes that undo the last edit, which moves to the redo stack. */
   undo(): HistoryStep | null {
     const entry = this.past.pop();
     if (!entry) return null;
     this.future.push({ ...entry, key: undefined });
+    if (entry.restore) return { changes: [], mark: entry.mark, restore: entry.restore.before };
     return { changes: invertChanges(entry.changes), mark: entry.mark };
   }
 
@@ -56,6 +69,7 @@ export class BoardHistory {
     const entry = this.future.pop();
     if (!entry) return null;
     this.past.push(entry);
+    if (entry.restore) return { changes: [], mark: entry.mark, restore: entry.restore.target };
     return { changes: entry.changes, mark: entry.mark };
   }
 

@@ -1,5 +1,5 @@
 import type { Change } from "./board-changes";
-import { BoardHistory } from "./board-history";
+import { BoardHistory, type HistoryStep } from "./board-history";
 import { boardReducer, type BoardAction } from "./board-reducer";
 import { RemoteChanges } from "../live/board-remote";
 import { BoardSync, type SaveState, type SyncEvents } from "../live/board-sync";
@@ -190,9 +190,40 @@ export class BoardStore {
     this.emit();
   };
 
+  /**
+   * A past version was restored (POST /api/snaps/:id/restore) from `before`, the version the board
+   * was at: one step to undo (restoring `before` again), and nothing older to undo across it.
+   * `restoreVersion` restores a version for the undo and the redo: null when done, else why not.
+   */
+  restored(before: number, target: number, restoreVersion: (version: number) => Promise<string | null>): void {
+    this.restoreVersion = restoreVersion;
+    this.history.recordRestore(before, target);
+    this.refreshHistory();
+  }
+
+  private restoreVersion: ((version: number) => Promise<string | null>) | null = null;
+
+  /** An undo or redo of a restore: the version restored (a new version of its own, for everyone). */
+  private async replayRestore(version: number, verb: "Undo" | "Redo"): Promise<void> {
+    const failure = this.restoreVersion ? await this.restoreVersion(version) : "Reload the page and restore it from the history.";
+    if (failure) {
+      // The stacks describe a restore that did not happen.
+      this.history.clear();
+      this.refreshHistory();
+      this.notify(`${verb} failed: ${failure.replace(/[.!?]?$/, ".")}`, "error");
+      return;
+    }
+    this.notify(`${verb === "Undo" ? "Undone" : "Redone"}: restored version ${version}`);
+  }
+
   /** An undo or redo step, without what would revert someone else's later edit (said in a notice). */
-  private replay(step: { changes: Change[]; mark: number } | null, verb: "Undo" | "Redo"): void {
+  private replay(step: HistoryStep | null, verb: "Undo" | "Redo"): void {
     if (!step) return;
+    if (step.restore !== undefined) {
+      this.refreshHistory();
+      void this.replayRestore(step.restore, verb);
+      return;
+    }
     const { changes, skippedFor } = guardUndo(step.changes, this.touches, step.mark);
     this.keepConfirmed(changes);
     this.dispatch({ type: "apply", changes });
