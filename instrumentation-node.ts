@@ -25,6 +25,7 @@ export async function registerNode(): Promise<void> {
   const { drainBodiesAfterAnswer } = await import("./lib/http/drain-after-answer");
   drainBodiesAfterAnswer();
   const { startJobWorkerOrRetry, stopJobWorker } = await import("./lib/jobs/start-job-worker");
+  const { startImportRunnerOrRetry, stopImportRunner } = await import("./lib/transfer/import-jobs/start-import-runner");
   // Under npm start (NEXT_MANUAL_SIG_HANDLE), a SIGTERM drains the instance before it stops.
   if (runtime.handlesSignalsItself()) {
     const { installGracefulShutdown } = await import("./lib/http/graceful-shutdown");
@@ -33,8 +34,10 @@ export async function registerNode(): Promise<void> {
     installGracefulShutdown(async () => {
       endEventStreamsForStop();
       endMcpStreamsForStop();
-      await stopJobWorker();
+      await Promise.all([stopJobWorker(), stopImportRunner()]);
     });
   }
   await startJobWorkerOrRetry();
+  // Import jobs run in the app (lib/transfer/import-jobs/start-import-runner.ts); after the queue's schema exists.
+  void startImportRunnerOrRetry();
 }

@@ -39,6 +39,12 @@ function tsconfigOfBuildFolder() {
 const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 /** Uploaded files also get `sandbox`: a file opened as a document runs nothing, with an opaque origin (docs/SECURITY.md, "Uploaded files"). */
 const fileContentSecurityPolicy = `${apiContentSecurityPolicy}; sandbox`;
+/**
+ * A PDF's ?view=1 answer (lib/files/serve-file.ts refuses it for any other type) is framed by the
+ * app's file viewer: no `sandbox`, which Chrome's PDF viewer refuses to run under, and framable by
+ * this origin only. Its inline styles are the viewer's own page around the PDF.
+ */
+const pdfViewContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -74,6 +80,14 @@ const nextConfig = {
       { source: "/serwist/:path*", headers: [{ key: "Content-Security-Policy", value: "default-src 'self'; frame-ancestors 'none'" }] },
       // The last header of a key that matches wins.
       { source: "/api/files/:path*", headers: [{ key: "Content-Security-Policy", value: fileContentSecurityPolicy }] },
+      {
+        source: "/api/files/:path*",
+        has: [{ type: "query", key: "view", value: "1" }],
+        headers: [
+          { key: "Content-Security-Policy", value: pdfViewContentSecurityPolicy },
+          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+        ],
+      },
     ];
   },
 };

@@ -98,6 +98,12 @@ export function BoardEditor({
   const router = useRouter();
   // A commenter's board is read-only with the comments open, as that is what they are there for.
   const [commentsOpen, setCommentsOpen] = useState(focusCommentId !== null || initialAccess === "comment");
+  // A notification followed while on this board changes ?comment= without a new page: its thread opens too.
+  const [commentsOpenedFor, setCommentsOpenedFor] = useState(focusCommentId);
+  if (focusCommentId !== commentsOpenedFor) {
+    setCommentsOpenedFor(focusCommentId);
+    if (focusCommentId !== null) setCommentsOpen(true);
+  }
   const focusThreadId = useFocusedThread(comments, focusCommentId, (cardId) => selections.set({ kind: "card", id: store.sync.localIdOf(cardId) }));
   const commentCounts = useMemo(() => {
     const counts = new Map<string, number>();
@@ -367,14 +373,15 @@ function SelectedCanvas({ selections, zoomStore, ...props }: Omit<BoardCanvasPro
  * selected so that the panel shows it. Null when there is none (or it is gone).
  */
 function useFocusedThread(comments: ReturnType<typeof useComments>, commentId: string | null, selectCard: (cardId: string) => void): string | null {
-  const done = useRef(false);
+  // Once per ?comment= value: a later one (a notification followed on this board) selects its card too.
+  const handledFor = useRef<string | null>(null);
   const target = commentId ? comments.comments.find((comment) => comment.id === commentId) : undefined;
   const rootId = target ? (target.parentId ?? target.id) : null;
   const root = rootId ? comments.comments.find((comment) => comment.id === rootId) : undefined;
   useEffect(() => {
-    if (done.current || !root) return;
-    done.current = true;
+    if (!root || handledFor.current === commentId) return;
+    handledFor.current = commentId;
     if (root.cardId) selectCard(root.cardId);
-  }, [root, selectCard]);
+  }, [root, commentId, selectCard]);
   return rootId;
 }

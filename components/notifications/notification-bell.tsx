@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { BellIcon } from "@/components/ui/icons";
@@ -10,7 +11,8 @@ import { useInbox } from "./use-inbox";
 
 /**
  * The header's bell: the unread count, live, and a list of the newest notifications that opens
- * each comment on its board (marking it read) and marks all read. Escape or a click outside closes it.
+ * each comment on its board (marking it read) and marks all read; pending invitations onto a board
+ * are counted and listed first, linking to the dashboard that answers them. Escape or a click outside closes it.
  */
 export function NotificationBell() {
   const inbox = useInbox();
@@ -40,7 +42,9 @@ export function NotificationBell() {
     };
   }, [open, load]);
 
-  const label = inbox.unreadCount === 0 ? "Notifications" : `Notifications, ${inbox.unreadCount} unread`;
+  // A pending board invitation counts as unread until it is answered (on the dashboard).
+  const count = inbox.unreadCount + inbox.boardInvitations.length;
+  const label = count === 0 ? "Notifications" : `Notifications, ${count} unread`;
   return (
     <div ref={root} className="relative">
       <button
@@ -53,13 +57,13 @@ export function NotificationBell() {
         className="relative flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <BellIcon className="size-5" />
-        {inbox.unreadCount > 0 && (
+        {count > 0 && (
           <span
             data-testid="unread-count"
             aria-hidden="true"
             className="absolute top-1 right-1 min-w-4.5 rounded-full bg-red-600 px-1 text-center text-[11px] leading-4.5 font-semibold text-white"
           >
-            {inbox.unreadCount > 99 ? "99+" : inbox.unreadCount}
+            {count > 99 ? "99+" : count}
           </span>
         )}
       </button>
@@ -91,7 +95,32 @@ export function NotificationBell() {
               <Spinner /> Loading notifications…
             </p>
           )}
-          {!inbox.loading && !inbox.error && inbox.notifications.length === 0 && <p className="p-4 text-sm text-slate-600">You are all caught up.</p>}
+          {inbox.boardInvitations.length > 0 && (
+            <ul aria-label="Invitations" className="divide-y divide-slate-100 border-b border-slate-100">
+              {inbox.boardInvitations.map((invitation) => (
+                <li key={invitation.id}>
+                  <Link
+                    href="/#own-invitations-heading"
+                    onClick={() => setOpen(false)}
+                    className="block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+                  >
+                    <span className="flex items-start gap-2">
+                      <span className="mt-1.5 size-2 shrink-0 rounded-full bg-indigo-600" aria-label="Unread" role="img" />
+                      <span className="min-w-0">
+                        <span className="block text-sm font-medium text-slate-900">
+                          {invitation.invitedBy?.name ?? invitation.invitedBy?.email ?? "Someone"} invited you to {invitation.snap.title}
+                        </span>
+                        <span className="block text-sm text-slate-600">Accept or decline on your dashboard</span>
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {!inbox.loading && !inbox.error && inbox.notifications.length === 0 && inbox.boardInvitations.length === 0 && (
+            <p className="p-4 text-sm text-slate-600">You are all caught up.</p>
+          )}
           <ul className="divide-y divide-slate-100">
             {inbox.notifications.map((notification) => (
               <li key={notification.id}>

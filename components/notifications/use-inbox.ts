@@ -2,11 +2,16 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { callApi } from "@/components/http/call-api";
+import type { OwnInvitation } from "@/components/invitations/own-invitations";
 import type { InboxNotification } from "./notification-types";
+
+export type BoardInvitation = Extract<OwnInvitation, { kind: "board" }>;
 
 export interface Inbox {
   unreadCount: number;
   notifications: InboxNotification[];
+  /** Pending invitations onto a board (GET /api/invitations): counted with the unread, answered on the dashboard. */
+  boardInvitations: BoardInvitation[];
   loading: boolean;
   error: string | null;
   /** Reads the newest page (when the list opens). */
@@ -16,11 +21,13 @@ export interface Inbox {
 
 /**
  * The signed-in user's inbox: the unread count, live from GET /api/notifications/stream (EventSource
- * reconnects by itself, and each `ready` carries the count again), and the newest page on demand.
+ * reconnects by itself, and each `ready` carries the count again), and the newest page on demand;
+ * the pending board invitations, read on arrival and whenever the list opens.
  */
 export function useInbox(): Inbox {
   const [unreadCount, setUnreadCount] = useState(0);
   const [notifications, setNotifications] = useState<InboxNotification[]>([]);
+  const [boardInvitations, setBoardInvitations] = useState<BoardInvitation[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -46,8 +53,18 @@ export function useInbox(): Inbox {
     return () => source.close();
   }, []);
 
+  const loadInvitations = useCallback(() => {
+    // A failure leaves the last list: the count is a hint, the dashboard is where they are answered.
+    void callApi<{ invitations: OwnInvitation[] }>("/api/invitations").then((result) => {
+      if (result.ok) setBoardInvitations(result.data.invitations.filter((invitation): invitation is BoardInvitation => invitation.kind === "board"));
+    });
+  }, []);
+
+  useEffect(loadInvitations, [loadInvitations]);
+
   const load = useCallback(async () => {
     setLoading(true);
+    loadInvitations();
     const result = await callApi<{ notifications: InboxNotification[]; unreadCount: number }>("/api/notifications?limit=20");
     setLoading(false);
     if (!result.ok) {
@@ -57,7 +74,7 @@ export function useInbox(): Inbox {
     setError(null);
     setNotifications(result.data.notifications);
     setUnreadCount(result.data.unreadCount);
-  }, []);
+  }, [loadInvitations]);
 
   const markRead = useCallback(async (ids: string[] | "all") => {
     const now = new Date().toISOString();
@@ -67,5 +84,5 @@ export function useInbox(): Inbox {
     else setError(result.error.message);
   }, []);
 
-  return { unreadCount, notifications, loading, error, load, markRead };
+  return { unreadCount, notifications, boardInvitations, loading, error, load, markRead };
 }

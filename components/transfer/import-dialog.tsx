@@ -12,6 +12,8 @@ import { UploadIcon } from "./transfer-icons";
 import { ARCHIVE_LIMITS, MAX_IMPORT_BYTES as MAX_BYTES } from "@/lib/transfer/transfer-constants";
 import { FORMAT_LIMITS } from "@/lib/transfer/formats/format-limits";
 import { ImportPreview } from "./import-preview";
+import { followImportJob, type ImportJob } from "./follow-import-job";
+import { ImportProgress } from "./import-progress";
 const SHOWN_PROBLEMS = 20;
 
 interface Summary {
@@ -72,6 +74,7 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
   const [dragging, setDragging] = useState(false);
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
+  const [jobProgress, setJobProgress] = useState<ImportJob["progress"] | null>(null);
 
   async function check(file: File) {
     setImportError(null);
@@ -165,17 +168,22 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
     setImporting(true);
     setImportError(null);
     const { source } = step;
-    const result =
-      source.kind === "upload"
-        ? await sendUpload<{ snap: { id: string } }>(source.file, source.format, false)
-        : source.kind === "trello"
-          ? await callApi<{ snap: { id: string } }>("/api/snaps/import/trello", { method: "POST", body: source.board })
-          : await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: source.document });
+    let result: ApiResult<{ snap: { id: string } }>;
+    if (source.kind === "upload") {
+      const sent = await sendUpload<{ snap: { id: string } } | { job: ImportJob }>(source.file, source.format, false);
+      // An upload runs as a job: its progress shows until the board is made (docs/API.md, "Import jobs").
+      result = sent.ok && "job" in sent.data ? await followImportJob(sent.data.job, setJobProgress) : (sent as ApiResult<{ snap: { id: string } }>);
+    } else if (source.kind === "trello") {
+      result = await callApi<{ snap: { id: string } }>("/api/snaps/import/trello", { method: "POST", body: source.board });
+    } else {
+      result = await callApi<{ snap: { id: string } }>("/api/snaps/import", { method: "POST", body: source.document });
+    }
     if (result.ok) {
       router.push(`/snaps/${encodeURIComponent(result.data.snap.id)}`);
       return;
     }
     setImporting(false);
+    setJobProgress(null);
     setImportError(result.error.message);
   }
 
@@ -237,6 +245,7 @@ function ImportForm({ onCancel }: { onCancel: () => void }) {
           </div>
         )}
         {step.kind === "invalid" && <Problems error={step.error} />}
+        {jobProgress && <ImportProgress name={step.kind === "choose" ? "" : step.name} progress={jobProgress} />}
       </div>
       {importError && <Alert title="Could not import">{importError}</Alert>}
 
@@ -305,7 +314,11 @@ async function sendUpload<T>(file: File, format: UploadFormat, dryRun: boolean):
   try {
     response = await fetch(`${route.path}${dryRun ? "?dryRun=true" : ""}`, {
       method: "POST",
-      headers: format === "zip" ? { "Content-Type": route.type } : dryRun ? {} : { "Idempotency-Key": crypto.randomUUID() },
+      // The import (not its dry run) runs as a job, whose progress the dialog shows, and is safe to retry.
+      headers: {
+        ...(format === "zip" ? { "Content-Type": route.type } : {}),
+        ...(dryRun ? {} : { "Idempotency-Key": crypto.randomUUID(), Prefer: "respond-async" }),
+      },
       body: format === "zip" ? file : form,
       cache: "no-store",
     });

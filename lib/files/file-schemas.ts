@@ -46,6 +46,12 @@ export const fileReadQuerySchema = z.strictObject({
     .enum(["1"])
     .optional()
     .describe("1: answered with `Content-Disposition: attachment` whatever the type, so a browser saves it (a card's attachment chip)."),
+  view: z
+    .enum(["1"])
+    .optional()
+    .describe(
+      "1: a PDF's original answered `inline` and framable by this app's own pages (the file viewer); 400 for any other type, a rendition or with `download`.",
+    ),
 });
 export type FileReadQuery = z.infer<typeof fileReadQuerySchema>;
 

@@ -2,9 +2,9 @@ import "server-only";
 import { open } from "node:fs/promises";
 import { fileTypeFromFile } from "file-type";
 
-/** The image formats the upload decodes and re-encodes (lib/files/process-image.ts). */
-export const PROCESSED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"] as const;
-export type ProcessedImageType = (typeof PROCESSED_IMAGE_TYPES)[number];
+import { PROCESSED_IMAGE_TYPES, type ProcessedImageType } from "./viewable-file";
+
+export { PROCESSED_IMAGE_TYPES, type ProcessedImageType };
 
 export type FileIdentity = { kind: "image"; contentType: ProcessedImageType } | { kind: "other"; contentType: string };
 

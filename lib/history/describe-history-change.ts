@@ -24,20 +24,44 @@ export function historyChangesOf(change: HistoryChange): HistoryChanges {
   };
 }
 
-/** A short sentence for a version: "Moved 3 cards", "Renamed the snap", "Restored version 12". */
-export function summarizeHistoryChange(change: HistoryChange): string {
+/** At most this many cards of one kind of change are named, and one when the version did several kinds; more are counted. */
+export const CARDS_NAMED = 3;
+const NAME_CHARS = 40;
+
+/** The ids of the cards a summary would name: each kind of change's, when there are few. */
+export function cardsToName(change: HistoryChange): string[] {
+  const groups = [(change.createdCards ?? []).map((card) => card.id), Object.keys(change.updatedCards ?? {}), change.deletedCardIds ?? []];
+  return groups.filter((ids) => ids.length <= CARDS_NAMED).flat();
+}
+
+/** “Venue”, “Venue” and “Budget”: the cards by their titles when all have one, else their count. */
+function cardsPhrase(ids: readonly string[], named: number, titleOf: (cardId: string) => string | undefined): string {
+  const titles = ids.length <= named ? ids.map((id) => titleOf(id)?.split("\n")[0]?.trim()) : [];
+  if (titles.length && titles.every(Boolean)) {
+    const names = titles.map((title) => `“${title!.length > NAME_CHARS ? `${title!.slice(0, NAME_CHARS - 1)}…` : title}”`);
+    return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  }
+  return ids.length === 1 ? "a card" : `${ids.length} cards`;
+}
+
+/**
+ * A short sentence for a version: "Moved “Venue”", "Moved 3 cards", "Renamed the snap", "Restored
+ * version 12". `titleOf` gives the titles of the cards to name (cardsToName), as they are now.
+ */
+export function summarizeHistoryChange(change: HistoryChange, titleOf: (cardId: string) => string | undefined = () => undefined): string {
   if (change.createdSnap) return "Created the snap";
   if (change.restoredFrom !== undefined) return `Restored version ${change.restoredFrom}`;
   const parts: string[] = [];
-  const cards = (n: number) => (n === 1 ? "a card" : `${n} cards`);
   const lines = (n: number) => (n === 1 ? "a line" : `${n} lines`);
+  const created = (change.createdCards ?? []).map((card) => card.id);
+  const updated = Object.entries(change.updatedCards ?? {});
+  const kinds = [created.length, updated.length, change.deletedCardIds?.length ?? 0].filter(Boolean).length;
+  const cards = (ids: readonly string[]) => cardsPhrase(ids, kinds > 1 ? 1 : CARDS_NAMED, titleOf);
 
-  const created = change.createdCards?.length ?? 0;
-  if (created) parts.push(`added ${cards(created)}`);
-  const updates = Object.values(change.updatedCards ?? {});
-  if (updates.length) parts.push(`${cardVerb(updates.map((fields) => Object.keys(fields)).flat())} ${cards(updates.length)}`);
+  if (created.length) parts.push(`added ${cards(created)}`);
+  if (updated.length) parts.push(`${cardVerb(updated.map(([, fields]) => Object.keys(fields)).flat())} ${cards(updated.map(([id]) => id))}`);
   const deleted = change.deletedCardIds?.length ?? 0;
-  if (deleted) parts.push(`deleted ${cards(deleted)}`);
+  if (deleted) parts.push(`deleted ${cards(change.deletedCardIds!)}`);
 
   const createdLines = change.createdLines?.length ?? 0;
   if (createdLines) parts.push(createdLines === 1 ? "connected two cards" : `added ${lines(createdLines)}`);

@@ -66,7 +66,11 @@ export const historyEntrySchema = z.object({
   version: z.number().int().min(1),
   occurredAt: timestampSchema,
   actor: actorSchema,
-  summary: z.string().describe('A short sentence: "Moved 3 cards", "Renamed the snap", "Restored version 12".'),
+  summary: z
+    .string()
+    .describe(
+      'A short sentence: "Moved “Venue”" (up to three cards named by their titles as they are now), "Moved 12 cards", "Renamed the snap", "Restored version 12".',
+    ),
   changes: historyChangesSchema,
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

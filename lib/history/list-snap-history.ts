@@ -2,7 +2,7 @@ import "server-only";
 import type { Principal } from "@/lib/request/principal";
 import { db } from "@/lib/db/client";
 import { getSnapAccessOrThrow } from "@/lib/board-model/snap-access";
-import { historyChangesOf, summarizeHistoryChange } from "./describe-history-change";
+import { cardsToName, historyChangesOf, summarizeHistoryChange } from "./describe-history-change";
 import type { HistoryChange } from "./history-change";
 import { historyRetentionDays, MIN_VERSIONS_KEPT } from "./history-config";
 import type { HistoryArgs, HistoryEntry } from "./history-schemas";
@@ -33,7 +33,12 @@ export async function listSnapHistory(
 ): Promise<{ entries: HistoryEntry[]; hasMore: boolean }> {
   await getSnapAccessOrThrow(principal, snapId, "read");
   const rows = await db.$queryRawUnsafe<EntryRow[]>(LIST_SQL, snapId, before ?? null, limit + 1, historyRetentionDays(), MIN_VERSIONS_KEPT);
-  const entries = rows.slice(0, limit).map((row) => ({
+  const shown = rows.slice(0, limit);
+  const titles = await cardTitles(
+    snapId,
+    shown.flatMap((row) => cardsToName(row.change)),
+  );
+  const entries = shown.map((row) => ({
     version: row.version,
     occurredAt: row.occurredAt.toISOString(),
     actor: {
@@ -44,10 +49,19 @@ export async function listSnapHistory(
       apiKeyName: row.apiKeyName,
       ...(row.actorType === "oauthApp" ? { clientId: row.actorClientId ?? "", clientName: row.clientName ?? "Removed app" } : {}),
     },
-    summary: summarizeHistoryChange(row.change),
+    summary: summarizeHistoryChange(row.change, (cardId) => titles.get(cardId)),
     changes: historyChangesOf(row.change),
   }));
   return { entries, hasMore: rows.length > limit };
+}
+
+/** The titles, as they are now, of the cards the summaries name (a deleted card has none). */
+async function cardTitles(snapId: string, cardIds: string[]): Promise<Map<string, string>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db.$queryRawUnsafe<{ id: string; title: string }[]>(`SELECT id, title FROM "Card" WHERE "snapId" = $1 AND id = ANY($2::text[])`, snapId, [
+    ...new Set(cardIds),
+  ]);
+  return new Map(rows.map((row) => [row.id, row.title]));
 }
 
 // $1 snap, $2 before (or null), $3 limit + 1, $4 retention days, $5 versions kept whatever their age.

@@ -55,7 +55,8 @@ export function implement<Op extends AnyOperation>(operation: Op, handler: Opera
       }),
     };
   }
-  const handle = operation.requestHeaders?.includes("Idempotency-Key") ? withIdempotency(authed, { maxBytes }) : authed;
+  const keyed = operation.requestHeaders?.includes("Idempotency-Key") && !operation.body?.keyedByHandler;
+  const handle = keyed ? withIdempotency(authed, { maxBytes }) : authed;
   // Bodies past the usual megabyte take turns, once the caller is known (lib/http/large-body-gate.ts).
   const gated: typeof handle =
     maxBytes !== undefined && maxBytes > MAX_BODY_BYTES

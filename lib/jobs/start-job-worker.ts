@@ -16,6 +16,7 @@ import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs } from "@/lib/webhooks/rele
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
 import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
+import { IMPORT_JOB_TASK } from "@/lib/transfer/import-jobs/import-job-constants";
 
 /**
  * graphile-worker's lines, through the app's logger and so its outage story (lib/log/outage-lines.ts).
@@ -100,8 +101,8 @@ export function startJobWorker(): Promise<Runner> {
         if (deleted > 0) logger.info({ component: "file-sweep", deleted }, "deleted files nothing refers to");
       },
       [RELEASE_STALE_TASK]: async (_payload, helpers) => {
-        const released = await releaseStaleJobs(helpers.query);
-        if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook jobs of a worker that stopped mid-job");
+        const released = await releaseStaleJobs(helpers.query, [IMPORT_JOB_TASK]);
+        if (released > 0) logger.warn({ component: "job-queue", released }, "released webhook or import jobs of a worker that stopped mid-job");
       },
       // Email tasks only where email is on: a worker without SMTP never takes an email job.
       ...(emailEnabled()

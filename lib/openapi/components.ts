@@ -57,6 +57,7 @@ import { snapCreateRequestSchema } from "@/lib/templates/snap-from-template-sche
 import { templateCreateSchema, templateResponseSchema, templateSchema, templatesResponseSchema } from "@/lib/templates/template-schemas";
 import { duplicateSnapSchema, importDryRunResponseSchema, snapDocumentSchema } from "@/lib/transfer/transfer-schemas";
 import { formatImportDryRunResponseSchema } from "@/lib/transfer/formats/format-schemas";
+import { importJobResponseSchema, importJobSchema } from "@/lib/transfer/import-jobs/import-job-schemas";
 import { trelloBoardSchema } from "@/lib/transfer/formats/trello-schemas";
 import { successResponseSchema } from "@/lib/validation/common";
 import { addWorkspaceMemberInputSchema, changeMemberRoleInputSchema } from "@/lib/workspaces/schemas";
@@ -225,6 +226,8 @@ export const RESPONSE_SCHEMAS: readonly NamedSchema[] = [
       "The export document (format snap-board, formatVersion 1): every snap field a user sets, cards keyed c1, c2, …, lines by those keys; no ids, owner, sharing or timestamps of the source.",
   },
   { name: "ImportDryRunResponse", schema: importDryRunResponseSchema, description: "{valid, summary}: what an import would make." },
+  { name: "ImportJob", schema: importJobSchema, description: "An import running as a job: its status, progress and URL." },
+  { name: "ImportJobResponse", schema: importJobResponseSchema, description: "{job}: an import job (202)." },
   {
     name: "FormatImportDryRunResponse",
     schema: formatImportDryRunResponseSchema,

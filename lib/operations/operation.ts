@@ -35,6 +35,8 @@ export interface BodySpec<Body extends z.ZodType = z.ZodType, Parsed = z.output<
   upload?: true;
   /** The handler reads the body itself (the MCP SDK answers bad messages its own way): documented only. */
   readByHandler?: boolean;
+  /** Its Idempotency-Key is kept by the handler (an import job's row), not by withIdempotency, which would hold the body in memory. */
+  keyedByHandler?: true;
 }
 
 /** One declared answer: its status, what it means, and its JSON body's schema if it has one. */

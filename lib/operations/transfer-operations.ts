@@ -28,7 +28,19 @@ import { examples } from "@/lib/operations/examples/examples";
 import { transferExamples } from "@/lib/operations/examples/transfer-examples";
 import { successResponse } from "./success-response";
 import { declareOperation } from "./operation";
-import { snapIdParam, templateIdParam } from "./path-params";
+import { importJobIdParam, snapIdParam, templateIdParam } from "./path-params";
+import { importJobResponseSchema } from "@/lib/transfer/import-jobs/import-job-schemas";
+import { IMPORT_ASYNC_BYTES } from "@/lib/transfer/import-jobs/import-job-constants";
+
+const JOB_NOTE = ` Run as a job (docs/API.md, "Import jobs") past ${IMPORT_ASYNC_BYTES.toLocaleString("en")} bytes or with \`Prefer: respond-async\`: 202 with {job} and Location: GET /api/import-jobs/{id}.`;
+const jobAnswer = {
+  status: 202,
+  description: "Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.",
+  schema: importJobResponseSchema,
+};
+const exampleJob = {
+  job: { id: "cl9z8y7x6w5v4u3t2s1r0q9p8", status: "running", progress: { done: 12, total: 340 }, url: "/api/import-jobs/cl9z8y7x6w5v4u3t2s1r0q9p8" },
+};
 
 /** Export, import, duplicate and templates (docs/API.md, "Export, import and templates"). */
 export const TRANSFER_OPERATIONS = {
@@ -103,18 +115,23 @@ export const TRANSFER_OPERATIONS = {
     operationId: "importSnapArchive",
     tag: "Snaps",
     summary: "Import a snap with its files (.snap.zip)",
-    description: `A \`.snap.zip\` (GET /api/snaps/{id}/export?format=zip: \`snap.json\` and \`files/<id>\`) as a new private snap of yours with its files, as multipart/form-data (one part named \`file\`) or the raw bytes (application/zip). At most ${ARCHIVE_LIMITS.bytes.toLocaleString("en")} bytes, ${ARCHIVE_LIMITS.entries.toLocaleString("en")} entries, ${ARCHIVE_LIMITS.unpackedBytes.toLocaleString("en")} bytes unpacked, FILE_MAX_BYTES a file (413), no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB, no other entry names (400). Each file is stored as an upload is (identified from its bytes, images re-encoded) under a new id, counted toward the workspace's quota (413 naming it), and the cards that named the old ids name the new ones. One transaction; a refused archive writes nothing. dryRun=true checks it all but stores nothing (200 with a summary).`,
+    description: `A \`.snap.zip\` (GET /api/snaps/{id}/export?format=zip: \`snap.json\` and \`files/<id>\`) as a new private snap of yours with its files, as multipart/form-data (one part named \`file\`) or the raw bytes (application/zip). At most ${ARCHIVE_LIMITS.bytes.toLocaleString("en")} bytes, ${ARCHIVE_LIMITS.entries.toLocaleString("en")} entries, ${ARCHIVE_LIMITS.unpackedBytes.toLocaleString("en")} bytes unpacked, FILE_MAX_BYTES a file (413), no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB, no other entry names (400). Each file is stored as an upload is (identified from its bytes, images re-encoded) under a new id, counted toward the workspace's quota (413 naming it), and the cards that named the old ids name the new ones. One transaction; a refused archive writes nothing. dryRun=true checks it all but stores nothing (200 with a summary). With an Idempotency-Key it always runs as a job, and a retry (same key and bytes) answers that job.${JOB_NOTE}`,
     query: importQuerySchema,
+    requestHeaders: ["Idempotency-Key"],
     body: {
       schema: z.string().describe("The .snap.zip's bytes."),
       example: "(the .snap.zip's bytes)",
       upload: true,
       readByHandler: true,
       maxBytes: ARCHIVE_LIMITS.bytes,
+      keyedByHandler: true,
     },
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
-    otherResponses: [{ status: 200, description: "dryRun=true: the archive is valid; nothing was written.", schema: importDryRunResponseSchema }],
-    errors: [400, 401, 403, 413],
+    otherResponses: [
+      { ...jobAnswer, example: exampleJob },
+      { status: 200, description: "dryRun=true: the archive is valid; nothing was written.", schema: importDryRunResponseSchema },
+    ],
+    errors: [400, 401, 403, 409, 413],
     access: "key-or-session",
   }),
   importSnapCsv: declareOperation({
@@ -123,7 +140,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "importSnapCsv",
     tag: "Snaps",
     summary: "Import a CSV or TSV file",
-    description: `A CSV or TSV file (RFC 4180: quoted fields may hold the delimiter, quotes and line breaks; a BOM and CRLF are fine) as a new private snap of yours: a card per non-empty field at its row and column. Raw bytes (text/csv, text/tab-separated-values) or multipart/form-data (one part named \`file\`, whose name gives the title). At most ${FORMAT_LIMITS.csvBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.cards.toLocaleString("en")} non-empty fields, ${FORMAT_LIMITS.gridIndex + 1} rows and columns and ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters a field (413 naming the bound and the first field past it); an unclosed quote is 400. dryRun=true answers 200 with the summary, title and first cells, writing nothing. Safe to retry with an Idempotency-Key.`,
+    description: `A CSV or TSV file (RFC 4180: quoted fields may hold the delimiter, quotes and line breaks; a BOM and CRLF are fine) as a new private snap of yours: a card per non-empty field at its row and column. Raw bytes (text/csv, text/tab-separated-values) or multipart/form-data (one part named \`file\`, whose name gives the title). At most ${FORMAT_LIMITS.csvBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.cards.toLocaleString("en")} non-empty fields, ${FORMAT_LIMITS.gridIndex + 1} rows and columns and ${FORMAT_LIMITS.cellText.toLocaleString("en")} characters a field (413 naming the bound and the first field past it); an unclosed quote is 400. dryRun=true answers 200 with the summary, title and first cells, writing nothing. Safe to retry with an Idempotency-Key.${JOB_NOTE}`,
     query: csvImportQuerySchema,
     requestHeaders: ["Idempotency-Key"],
     body: {
@@ -134,7 +151,10 @@ export const TRANSFER_OPERATIONS = {
       maxBytes: FORMAT_LIMITS.csvBytes,
     },
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
-    otherResponses: [{ status: 200, description: "dryRun=true: the file would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
+    otherResponses: [
+      { ...jobAnswer, example: exampleJob },
+      { status: 200, description: "dryRun=true: the file would import; nothing was written.", schema: formatImportDryRunResponseSchema },
+    ],
     errors: [400, 401, 403, 409, 413],
     access: "key-or-session",
   }),
@@ -164,7 +184,7 @@ export const TRANSFER_OPERATIONS = {
     operationId: "importSnapXlsx",
     tag: "Snaps",
     summary: "Import an Excel or Google Sheets workbook (.xlsx)",
-    description: `One sheet of an .xlsx workbook (sheet: its name or 1-based index, default the first) as a new private snap of yours: each non-empty cell a card at its row and column with its displayed text (numbers and dates as the cell's format shows them; formulas are never run, their last computed value is shown), a merged range one card spanning it, a solid fill the card's colour (theme colours and tints resolved), bold, italic, underline, alignment and wrap kept, column widths and row heights too, a hyperlink a link card. Raw bytes or multipart/form-data (one part named \`file\`). Checked before it is read like a .snap.zip: at most ${FORMAT_LIMITS.xlsxBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.xlsxEntries.toLocaleString("en")} entries, ${FORMAT_LIMITS.xlsxPartBytes.toLocaleString("en")} bytes a part and ${FORMAT_LIMITS.xlsxUnpackedBytes.toLocaleString("en")} in all unpacked, no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB; then ${FORMAT_LIMITS.cards.toLocaleString("en")} cells, ${FORMAT_LIMITS.gridIndex + 1} rows and columns (413 naming the bound). dryRun=true answers 200 with the summary, title and first cells. Safe to retry with an Idempotency-Key.`,
+    description: `One sheet of an .xlsx workbook (sheet: its name or 1-based index, default the first) as a new private snap of yours: each non-empty cell a card at its row and column with its displayed text (numbers and dates as the cell's format shows them; formulas are never run, their last computed value is shown), a merged range one card spanning it, a solid fill the card's colour (theme colours and tints resolved), bold, italic, underline, alignment and wrap kept, column widths and row heights too, a hyperlink a link card. Raw bytes or multipart/form-data (one part named \`file\`). Checked before it is read like a .snap.zip: at most ${FORMAT_LIMITS.xlsxBytes.toLocaleString("en")} bytes, ${FORMAT_LIMITS.xlsxEntries.toLocaleString("en")} entries, ${FORMAT_LIMITS.xlsxPartBytes.toLocaleString("en")} bytes a part and ${FORMAT_LIMITS.xlsxUnpackedBytes.toLocaleString("en")} in all unpacked, no entry expanding over ${ARCHIVE_LIMITS.ratio} times past 1 MB; then ${FORMAT_LIMITS.cards.toLocaleString("en")} cells, ${FORMAT_LIMITS.gridIndex + 1} rows and columns (413 naming the bound). dryRun=true answers 200 with the summary, title and first cells. Safe to retry with an Idempotency-Key.${JOB_NOTE}`,
     query: xlsxImportQuerySchema,
     requestHeaders: ["Idempotency-Key"],
     body: {
@@ -175,8 +195,25 @@ export const TRANSFER_OPERATIONS = {
       maxBytes: FORMAT_LIMITS.xlsxBytes,
     },
     success: { status: 201, description: "The new snap.", schema: snapResponseSchema, example: examples.snapResponse },
-    otherResponses: [{ status: 200, description: "dryRun=true: the sheet would import; nothing was written.", schema: formatImportDryRunResponseSchema }],
+    otherResponses: [
+      { ...jobAnswer, example: exampleJob },
+      { status: 200, description: "dryRun=true: the sheet would import; nothing was written.", schema: formatImportDryRunResponseSchema },
+    ],
     errors: [400, 401, 403, 409, 413],
+    access: "key-or-session",
+  }),
+  getImportJob: declareOperation({
+    method: "get",
+    path: "/api/import-jobs/{id}",
+    operationId: "getImportJob",
+    tag: "Snaps",
+    summary: "Read an import job",
+    description:
+      "Your own import job (anyone else's is 404). 202 with its progress while it runs (Retry-After: 1); 201 with the new snap once done, as the import would have answered; a refused import answers its error (400, 413…) as the import would have. Jobs are kept 24 hours.",
+    pathParams: importJobIdParam,
+    success: { status: 201, description: "Done: the new snap.", schema: snapResponseSchema, example: examples.snapResponse },
+    otherResponses: [{ ...jobAnswer, description: "Still running: its progress.", example: exampleJob }],
+    errors: [400, 401, 403, 404, 409, 413],
     access: "key-or-session",
   }),
   duplicateSnap: declareOperation({

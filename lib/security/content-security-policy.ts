@@ -18,8 +18,10 @@ export function pageContentSecurityPolicy(nonce: string, options: { development?
     "connect-src 'self'",
     // The service worker (/serwist/sw.js, docs/OFFLINE.md): 'strict-dynamic' above would not let it register.
     "worker-src 'self'",
-    // Design embeds: https only, and sandboxed by the iframe itself.
-    "frame-src https:",
+    // Design embeds: https only, and sandboxed by the iframe itself. 'self' for the file viewer's
+    // PDF: the only answer of this origin that lets itself be framed is a PDF's /api/files/:id?view=1
+    // (next.config.mjs; every page and other answer says frame-ancestors 'none').
+    "frame-src https: 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     // The OAuth consent form's post is answered with a redirect to the app that asked, which

@@ -16,6 +16,7 @@ import { assertWithinQuota, workspaceFileBytes } from "@/lib/files/workspace-fil
 import type { Principal } from "@/lib/request/principal";
 import { assertDocumentWithinBudget } from "./document-content-bytes";
 import { remapFileIds } from "./file-references";
+import { reportImportProgress } from "./import-jobs/import-job-scope";
 import { importSnap } from "./import-snap";
 import type { ImportOrCheckResult } from "./import-or-check-snap";
 import { parseSnapDocument } from "./parse-snap-document";
@@ -85,6 +86,7 @@ export async function importArchive(
     const rows: NewFileRow[] = [];
     const newIds = new Map<string, string>();
     const chargePixels = pixelBound(settings.IMPORT_MAX_IMAGE_PIXELS);
+    reportImportProgress(0, included.length, { force: true });
     for (const file of included) {
       const fileId = createId();
       stored.push(fileId);
@@ -97,6 +99,7 @@ export async function importArchive(
         throw inEntry(error, file.entry.fileName);
       }
       newIds.set(file.id, fileId);
+      reportImportProgress(newIds.size, included.length);
     }
     const imported: SnapDocument = { ...document, cards: remapFileIds(document.cards, newIds), files: undefined, filesNote: undefined };
     return { snap: await importSnap(principal, imported, rows) };

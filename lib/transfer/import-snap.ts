@@ -16,6 +16,7 @@ import type { FileView } from "@/lib/files/file-schemas";
 import { fileRowSelect, toFileView } from "@/lib/files/file-view";
 import type { NewFileRow } from "@/lib/files/store-upload";
 import { assertRoomForFiles } from "@/lib/files/workspace-file-usage";
+import { recordImportJobSnap, reportImportProgress } from "./import-jobs/import-job-scope";
 import { insertDocumentCards } from "./insert-document-cards";
 import { orderedIds } from "./ordered-ids";
 import type { SnapDocument } from "./transfer-schemas";
@@ -50,6 +51,8 @@ export async function importSnap(
     canvasBackgroundColor: snap.canvasBackgroundColor,
     cellSpacing: snap.cellSpacing,
   };
+  // A .snap.zip's progress counts its files (import-archive.ts); the others' their cards.
+  if (files.length === 0) reportImportProgress(0, cards.length, { force: true });
   return runTransaction(async (tx) => {
     // As createSnap: the membership FOR SHARE, so a concurrent move to another workspace waits.
     const [membership] = await tx.$queryRaw<{ workspaceId: string; now: Date }[]>`
@@ -74,6 +77,8 @@ export async function importSnap(
     inserted.sort((a, b) => a.row - b.row || a.col - b.col || (a.id < b.id ? -1 : 1));
     // The files after their snap, as an upload's: integrations that follow file.created see these too.
     await recordFeedEvents(tx, actorOf(principal), [snapEvent("snap.created", created), ...importedFiles.map(fileCreatedEvent)]);
+    // Run as an import job (lib/transfer/import-jobs/): the job's outcome commits with its snap.
+    await recordImportJobSnap(tx, created.id, cards.length);
     return { ...created, cards: inserted, lines: insertedLines };
   });
 }

@@ -27,14 +27,16 @@ type Query = <R extends QueryResultRow>(text: string, values?: unknown[]) => Pro
  * and receivers drop a duplicate by its `webhook-id` (docs/ARCHITECTURE.md, "Webhooks and the event feed").
  * Returns the number of jobs released.
  */
-export async function releaseStaleJobs(query: Query): Promise<number> {
+export async function releaseStaleJobs(query: Query, deadOnlyTasks: readonly string[] = []): Promise<number> {
+  // `deadOnlyTasks`: jobs released only when their worker is gone, never for their length (an import may run long).
   const { rows } = await query<{ workers: string[]; jobs: number }>(
     `SELECT coalesce(array_agg(DISTINCT locked_by), '{}') AS workers, count(*)::int AS jobs
        FROM graphile_worker.jobs
-      WHERE task_identifier = ANY($1::text[]) AND locked_by IS NOT NULL
-        AND (locked_at < now() - make_interval(secs => $2)
-          OR (locked_at < now() - make_interval(secs => $3) AND pg_try_advisory_xact_lock($4, hashtext(locked_by))))`,
-    [[DELIVER_TASK, FANOUT_TASK], STALE_JOB_SECONDS, DEAD_WORKER_GRACE_SECONDS, WORKER_LIVENESS_LOCK_CLASS],
+      WHERE locked_by IS NOT NULL
+        AND ((task_identifier = ANY($1::text[]) AND locked_at < now() - make_interval(secs => $2))
+          OR (task_identifier = ANY($1::text[] || $5::text[]) AND locked_at < now() - make_interval(secs => $3)
+            AND pg_try_advisory_xact_lock($4, hashtext(locked_by))))`,
+    [[DELIVER_TASK, FANOUT_TASK], STALE_JOB_SECONDS, DEAD_WORKER_GRACE_SECONDS, WORKER_LIVENESS_LOCK_CLASS, deadOnlyTasks],
   );
   const { workers, jobs } = rows[0]!;
   if (workers.length > 0) {

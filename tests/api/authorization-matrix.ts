@@ -42,6 +42,7 @@ type Need =
   | "invitee" // the holder of the invited email (anyone else: 404, as if it did not exist)
   | "ownConnectedApp" // the user who allowed the app
   | "ownWebhook" // the webhook's own user (anyone else: 404, as if it did not exist)
+  | "ownImportJob" // the import job's uploader (anyone else: 404, as if it did not exist)
   | "templateCreator" // a workspace template's creator or an admin of its workspace
   | "commentAuthor" // a comment's author alone (the owner wrote it; anyone else: 403)
   | "commentDeleter" // a comment's author, the snap's owner or a workspace admin
@@ -69,6 +70,7 @@ const PERMISSIONS: Record<Exclude<Need, "public">, Record<"outsider" | "memberVi
   invitee: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   ownConnectedApp: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   ownWebhook: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
+  ownImportJob: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   mcpSession: { outsider: 404, memberView: 404, memberEdit: 404, admin: 404, owner: OK },
   fileRead: { outsider: 404, memberView: OK, memberEdit: OK, admin: OK, owner: OK },
   fileEdit: { outsider: 404, memberView: 403, memberEdit: OK, admin: OK, owner: OK },
@@ -103,6 +105,7 @@ const BOARD_PERMISSIONS: Record<Exclude<Need, "public">, Record<BoardWho, Expect
   invitee: { viewer: 404, commenter: 404, editor: 404, guest: 404, removed: 404 },
   ownConnectedApp: { viewer: 404, commenter: 404, editor: 404, guest: 404, removed: 404 },
   ownWebhook: { viewer: 404, commenter: 404, editor: 404, guest: 404, removed: 404 },
+  ownImportJob: { viewer: 404, commenter: 404, editor: 404, guest: 404, removed: 404 },
   templateCreator: { viewer: 403, commenter: 403, editor: 403, guest: 404, removed: 403 },
   commentAuthor: { viewer: 403, commenter: 403, editor: 403, guest: 403, removed: 403 },
   commentDeleter: { viewer: 403, commenter: 403, editor: 403, guest: 403, removed: 403 },
@@ -170,6 +173,7 @@ const NEEDS: Record<string, Need> = {
   importSnapCsv: "signedIn",
   importSnapTrello: "signedIn",
   importSnapXlsx: "signedIn",
+  getImportJob: "ownImportJob",
   duplicateSnap: "read",
   listTemplates: "signedIn",
   createTemplate: "edit",
@@ -563,6 +567,16 @@ export function authorizationMatrix({
         const exported = await fetch(`${baseUrl}/api/snaps/${snap.id}/export?format=zip`, { headers: { authorization: `Bearer ${team.owner.key}` } });
         expect(exported.status).toBe(200);
         return { path: "/api/snaps/import/zip", rawBody: Buffer.from(await exported.arrayBuffer()), headers: { "content-type": "application/zip" } };
+      }
+      case "getImportJob": {
+        // The owner's finished job of the snap under test (the queue's own run is tests/api/import-jobs.test.ts).
+        const id = `c${randomBytes(12).toString("hex")}`;
+        await sql().query(`INSERT INTO "ImportJob" (id, "userId", format, request, status, "snapId") VALUES ($1, $2, 'csv', '{}', 'done', $3)`, [
+          id,
+          team.owner.id,
+          snap.id,
+        ]);
+        return { path: `/api/import-jobs/${id}` };
       }
       case "importSnapCsv":
         return { path: "/api/snaps/import/csv", rawBody: Buffer.from("Task,Owner\r\nShip,Ada\r\n"), headers: { "content-type": "text/csv" } };

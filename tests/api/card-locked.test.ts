@@ -146,7 +146,7 @@ describe("locked", () => {
     const history = await api("GET", `/api/snaps/${snap.id}/history`, owner());
     expect(history.status).toBe(200);
     const entry = history.body.entries.find((candidate: { version: number }) => candidate.version === lockedAt);
-    expect(entry).toMatchObject({ summary: "Locked or unlocked a card" });
+    expect(entry).toMatchObject({ summary: "Locked or unlocked “card 0”" });
     expect(entry.changes.cards.updated.ids).toEqual([cardId]);
     const version = await api("GET", `/api/snaps/${snap.id}/versions/${lockedAt}`, owner());
     expect(version.body.snap.cards[0]).toMatchObject({ id: cardId, locked: true });

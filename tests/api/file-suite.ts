@@ -14,6 +14,11 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 /** A real PNG of 20,000 × 20,000 black pixels (400 MP) in about 50 KB: a decompression bomb. */
+/** The smallest document `file-type` calls a PDF: its signature and an end marker. */
+function minimalPdf(): Buffer {
+  return Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+}
+
 function decompressionBomb(): Buffer {
   const side = 20_000;
   const chunk = (type: string, data: Buffer) => {
@@ -185,6 +190,44 @@ export function describeFileStorage(label: string, storageEnv: () => Promise<{ e
       );
       expect(svg.body.file.contentType).toBe("image/svg+xml");
       expect((await read(server, svg.body.file.url, { key: owner.key })).response.headers.get("content-disposition")).toMatch(/^attachment; /);
+
+      // The file viewer's ?view=1: a PDF's original inline, framable by this origin only and without
+      // `sandbox` (Chrome's PDF viewer refuses it); refused for anything that could run as a page.
+      const image = await uploadRaw(
+        server,
+        snapId,
+        { key: owner.key },
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: "#123456" } })
+          .png()
+          .toBuffer(),
+        "dot.png",
+        "image/png",
+      );
+      const pdf = await uploadRaw(server, snapId, { key: owner.key }, minimalPdf(), "plan.pdf", "application/octet-stream");
+      expect(pdf.body.file.contentType).toBe("application/pdf");
+      const pdfPlain = (await read(server, pdf.body.file.url, { key: owner.key })).response;
+      expect(pdfPlain.headers.get("content-disposition")).toMatch(/^attachment; /);
+      expect(pdfPlain.headers.get("content-security-policy")).toMatch(/\bsandbox\b/);
+      expect(pdfPlain.headers.get("x-frame-options")).toBe("DENY");
+      const pdfView = (await read(server, `${pdf.body.file.url}?view=1`, { key: owner.key })).response;
+      expect(pdfView.status).toBe(200);
+      expect(pdfView.headers.get("content-type")).toBe("application/pdf");
+      expect(pdfView.headers.get("content-disposition")).toMatch(/^inline; filename="plan.pdf"/);
+      expect(pdfView.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(pdfView.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(pdfView.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+      for (const [url, label] of [
+        [svg.body.file.url, "svg"],
+        [html.body.file.url, "html as text"],
+        [image.body.file.url, "png"],
+        [`${pdf.body.file.url}?size=display`, "pdf rendition"],
+      ] as const) {
+        const refused = await read(server, `${url}${url.includes("?") ? "&" : "?"}view=1`, { key: owner.key });
+        expect(refused.response.status, label).toBe(400);
+        expect(JSON.parse(refused.bytes.toString()).error.details, label).toEqual([expect.objectContaining({ path: "view" })]);
+      }
+      expect((await read(server, `${pdf.body.file.url}?view=1&download=1`, { key: owner.key })).response.status).toBe(400);
+      expect((await read(server, `${pdf.body.file.url}?view=2`, { key: owner.key })).response.status).toBe(400);
 
       const bomb = await uploadRaw(server, snapId, { key: owner.key }, decompressionBomb(), "bomb.png", "image/png");
       expect(bomb.status).toBe(413);

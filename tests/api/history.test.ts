@@ -72,7 +72,7 @@ describe("actors", () => {
     expect(entries.map(({ version, actor, summary }: { version: number; actor: unknown; summary: string }) => ({ version, actor, summary }))).toEqual([
       { version: 4, actor: { type: "mcp", ...person, apiKeyId: keyId, apiKeyName: "owner key" }, summary: "Renamed the snap" },
       { version: 3, actor: { type: "apiKey", ...person, apiKeyId: keyId, apiKeyName: "owner key" }, summary: "Moved 2 cards" },
-      { version: 2, actor: { type: "user", ...person, apiKeyId: null, apiKeyName: null }, summary: "Edited the text of a card" },
+      { version: 2, actor: { type: "user", ...person, apiKeyId: null, apiKeyName: null }, summary: "Edited the text of “by hand”" },
       { version: 1, actor: { type: "apiKey", ...person, apiKeyId: keyId, apiKeyName: "owner key" }, summary: "Created the snap" },
     ]);
     expect(entries[1].changes).toEqual({

@@ -605,6 +605,22 @@ describe("real responses validate against the document", () => {
     }
   });
 
+  it("runs a large import as a job: 202, then the job's 202 and 201", async () => {
+    const headers = { authorization: `Bearer ${team.owner.key}`, "content-type": "text/csv", prefer: "respond-async" };
+    const queued = await fetch(`${baseUrl}/api/snaps/import/csv`, { method: "POST", headers, body: "a,b\r\n" });
+    const body = await queued.json();
+    expectDocumented("POST", "/api/snaps/import/csv", { status: queued.status, body, headers: queued.headers });
+    expect(queued.status).toBe(202);
+    const read = async () => {
+      const response = await fetch(`${baseUrl}${body.job.url}`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+      expectDocumented("GET", "/api/import-jobs/{id}", { status: response.status, body: await response.json(), headers: response.headers });
+      return response.status;
+    };
+    await expect.poll(read, { timeout: 20_000, interval: 100 }).toBe(201);
+    const missing = await fetch(`${baseUrl}/api/import-jobs/cnosuchjob`, { headers: { authorization: `Bearer ${team.owner.key}` } });
+    expectDocumented("GET", "/api/import-jobs/{id}", { status: missing.status, body: await missing.json(), headers: missing.headers });
+  });
+
   it("covered the success response of every operation", () => {
     const missing = OPERATIONS.filter((operation) => !checked.has(`${operation.method.toUpperCase()} ${operation.path} ${operation.success.status}`)).map(
       (operation) => `${operation.method.toUpperCase()} ${operation.path}`,

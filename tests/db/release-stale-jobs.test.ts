@@ -92,6 +92,11 @@ describe("releasing the jobs of a worker that stopped mid-job", () => {
       { seq: "1", claimedBy: null },
       { seq: "2", claimedBy: "worker-alive-recent" },
     ]);
+    // An import job is released when its worker is gone, and never for its length alone.
+    const importKilled = await lockedJob("snap-import", "worker-import-killed", grace + 5);
+    const importLong = await lockedJob("snap-import", "worker-alive", STALE_JOB_SECONDS * 2);
+    expect(await releaseStaleJobs((text, values) => pool.query(text, values), ["snap-import"])).toBe(1);
+    expect(await Promise.all([importKilled, importLong].map(lockedBy))).toEqual([null, "worker-alive"]);
     // The sweep only tried the locks: the live worker still holds its own.
     const { rows } = await pool.query<{ free: boolean }>("SELECT pg_try_advisory_lock($1, hashtext('worker-alive-recent')) AS free", [
       WORKER_LIVENESS_LOCK_CLASS,

@@ -29,7 +29,7 @@ test("the History panel lists who changed the board, previews a version and rest
   await page.getByRole("button", { name: "History", exact: true }).click();
   const panel = page.getByRole("complementary", { name: "History" });
   await expect(entry(page, 3)).toHaveAccessibleName("Version 3: Renamed the snap, by Hana History via API key “Nightly import”");
-  await expect(entry(page, 2)).toHaveAccessibleName("Version 2: Edited 3 cards, by Hana History");
+  await expect(entry(page, 2)).toHaveAccessibleName("Version 2: Edited “Brief”, “Budget” and “Venue”, by Hana History");
   await expect(entry(page, 1)).toHaveAccessibleName("Version 1: Created the snap, by Hana History");
   await expect(panel.getByText("Current")).toBeVisible();
   await page.screenshot({ path: `${ARTIFACTS}/history-panel.png` });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CardView } from "@/lib/board-model/card-selects";
-import { summarizeHistoryChange } from "@/lib/history/describe-history-change";
+import { cardsToName, summarizeHistoryChange } from "@/lib/history/describe-history-change";
 import { rebuildSnapVersion } from "@/lib/history/rebuild-snap-version";
 import type { SnapDetail } from "@/lib/board-model/find-snap-detail";
 
@@ -59,5 +59,29 @@ describe("history changes and summaries", () => {
     expect(summarizeHistoryChange({ deletedCardIds: ["a"], deletedLineIds: ["l"] })).toBe("Deleted a card");
     expect(summarizeHistoryChange({ snap: { folderId: null, folder: null } })).toBe("Took the snap out of its folder");
     expect(summarizeHistoryChange({ snap: { isPublic: true, shareToken: "t" } })).toBe("Changed sharing");
+  });
+
+  it("names up to three cards of a kind by their titles, counting more or untitled ones", () => {
+    const titles = new Map([
+      ["a", "Venue\nthe long note"],
+      ["b", "Budget"],
+      ["c", "x".repeat(60)],
+      ["d", ""],
+    ]);
+    const titleOf = (id: string) => titles.get(id);
+    expect(summarizeHistoryChange({ updatedCards: { a: { title: "Venue" } } }, titleOf)).toBe("Edited the text of “Venue”");
+    expect(summarizeHistoryChange({ updatedCards: { a: { row: 1 }, b: { row: 2 }, c: { row: 3 } } }, titleOf)).toBe(
+      `Moved “Venue”, “Budget” and “${"x".repeat(39)}…”`,
+    );
+    expect(summarizeHistoryChange({ updatedCards: { a: { row: 1 }, b: { row: 2 }, c: { row: 3 }, e: { row: 4 } } }, titleOf)).toBe("Moved 4 cards");
+    expect(summarizeHistoryChange({ updatedCards: { a: { row: 1 }, d: { row: 2 } } }, titleOf)).toBe("Moved 2 cards");
+    expect(summarizeHistoryChange({ createdCards: [card("b", 0, 0)], deletedCardIds: ["gone"] }, titleOf)).toBe("Added “Budget” and deleted a card");
+    expect(summarizeHistoryChange({ createdCards: [card("a", 0, 0), card("b", 0, 1)], deletedCardIds: ["gone"] }, titleOf)).toBe(
+      "Added 2 cards and deleted a card",
+    );
+    expect(summarizeHistoryChange({ createdCards: [card("b", 0, 0)], updatedCards: { a: { title: "V" } } }, titleOf)).toBe(
+      "Added “Budget” and edited the text of “Venue”",
+    );
+    expect(cardsToName({ updatedCards: { a: {}, b: {}, c: {}, e: {} }, deletedCardIds: ["gone"] })).toEqual(["gone"]);
   });
 });

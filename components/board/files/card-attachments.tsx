@@ -1,7 +1,10 @@
 "use client";
 
+import { useState } from "react";
 import { CloseIcon, DownloadIcon, PaperclipIcon } from "@/components/ui/icons";
+import { viewerKind } from "@/lib/files/viewable-file";
 import type { BoardCard } from "../state/board-types";
+import { FileViewer } from "./file-viewer";
 import { UploadFileButton } from "./upload-file-button";
 import type { UploadedFile } from "./upload-file-request";
 
@@ -31,11 +34,14 @@ export function formatFileSize(bytes: number): string {
 /**
  * A card's attachments in the inspector (docs/API.md, "Cards"): a chip per file with its name,
  * size and a download link (?download=1 answers it as an attachment whatever its type), a remove
- * button for an editor; "Attach file" uploads one (progress and Cancel on the card) and attaches it.
+ * button for an editor; an image's or a PDF's name opens it in the file viewer, stepping through
+ * the card's images and PDFs; "Attach file" uploads one (progress and Cancel on the card) and attaches it.
  * Removing and attaching are card edits: they show at once and roll back with a message on failure.
  */
 export function CardAttachments({ snapId, card, onAttach, onDetach }: CardAttachmentsProps) {
   const editable = onAttach !== undefined;
+  const viewable = card.attachments.filter((file) => viewerKind(file.contentType) !== null);
+  const [viewing, setViewing] = useState<number | null>(null);
   return (
     <div className="space-y-2">
       {card.attachments.length === 0 ? (
@@ -50,9 +56,21 @@ export function CardAttachments({ snapId, card, onAttach, onDetach }: CardAttach
             >
               <PaperclipIcon className="size-4 shrink-0 text-slate-500" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium" title={file.name}>
-                  {file.name}
-                </span>
+                {viewerKind(file.contentType) ? (
+                  <button
+                    type="button"
+                    aria-label={`Open ${file.name}`}
+                    title={`Open ${file.name}`}
+                    onClick={() => setViewing(viewable.findIndex((each) => each.id === file.id))}
+                    className="block max-w-full truncate rounded-sm text-left font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  >
+                    {file.name}
+                  </button>
+                ) : (
+                  <span className="block truncate font-medium" title={file.name}>
+                    {file.name}
+                  </span>
+                )}
                 <span className="block text-xs text-slate-500">{formatFileSize(file.size)}</span>
               </span>
               <a
@@ -79,6 +97,7 @@ export function CardAttachments({ snapId, card, onAttach, onDetach }: CardAttach
           ))}
         </ul>
       )}
+      {viewing !== null && viewable[viewing] && <FileViewer files={viewable} index={viewing} onIndexChange={setViewing} onClose={() => setViewing(null)} />}
       {editable && (
         <UploadFileButton
           snapId={snapId}

@@ -59,10 +59,11 @@ export function InspectorPanel({
   return sheet();
 
   function sheet() {
+    // On a phone the sheet's foot (pb-14) is the zoom controls' room: they sit above it, not under it.
     return (
       <aside
         aria-label="Inspector"
-        className={`${active && !sheetHidden ? "flex" : "hidden"} ${railed ? "" : "lg:flex"} absolute inset-x-0 bottom-0 z-30 max-h-[55%] flex-col rounded-t-2xl border-t border-slate-200 bg-white shadow-[0_-8px_30px_rgb(15_23_42/0.12)] lg:static lg:z-auto lg:max-h-none lg:w-80 lg:shrink-0 lg:rounded-none lg:border-t-0 lg:border-l lg:shadow-none`}
+        className={`${active && !sheetHidden ? "flex" : "hidden"} ${railed ? "" : "lg:flex"} absolute inset-x-0 bottom-0 z-30 max-h-[55%] flex-col rounded-t-2xl border-t border-slate-200 bg-white pb-14 shadow-[0_-8px_30px_rgb(15_23_42/0.12)] lg:static lg:z-auto lg:max-h-none lg:w-80 lg:shrink-0 lg:rounded-none lg:border-t-0 lg:border-l lg:pb-0 lg:shadow-none`}
       >
         <div className="flex items-center justify-between gap-2 border-b border-slate-100 py-2 pr-2 pl-4">
           <h2 className="text-sm font-semibold text-slate-900">{title}</h2>

@@ -35,10 +35,11 @@ function useShownZoom(store: ZoomStore): number {
 export function ZoomControls({ store, controls }: { store: ZoomStore; controls: BoardZoomControls }) {
   const zoom = useShownZoom(store);
   return (
+    // Above a phone's inspector sheet, which keeps room for it at its foot (inspector-panel.tsx).
     <div
       role="toolbar"
       aria-label="Zoom"
-      className="absolute right-3 bottom-3 z-30 flex items-center gap-0.5 rounded-lg bg-white p-1 shadow-md ring-1 ring-slate-200"
+      className="absolute right-3 bottom-3 z-40 flex items-center gap-0.5 rounded-lg bg-white p-1 shadow-md ring-1 ring-slate-200"
     >
       <button type="button" aria-label="Zoom out" title="Zoom out (Ctrl+−)" disabled={zoom <= MIN_ZOOM} onClick={controls.zoomOut} className={BUTTON}>
         <span aria-hidden="true" className="text-lg leading-none">

@@ -1931,7 +1931,7 @@ export type HistoryEntry = {
         clientName?: string;
     };
     /**
-     * A short sentence: "Moved 3 cards", "Renamed the snap", "Restored version 12".
+     * A short sentence: "Moved “Venue”" (up to three cards named by their titles as they are now), "Moved 12 cards", "Renamed the snap", "Restored version 12".
      */
     summary: string;
     changes: {
@@ -2560,6 +2560,35 @@ export type ImportDryRunResponse = {
 };
 
 /**
+ * An import running as a job: its status, progress and URL.
+ */
+export type ImportJob = {
+    id: string;
+    /**
+     * running; done: GET its url for the snap (201); failed: GET its url for the error.
+     */
+    status: 'running' | 'done' | 'failed';
+    /**
+     * Files (a .snap.zip) or cards (a workbook, a CSV) done of total; total is 0 until known.
+     */
+    progress: {
+        done: number;
+        total: number;
+    };
+    /**
+     * GET it for the job: 202 while it runs, 201 with the snap, or the refusal's error.
+     */
+    url: string;
+};
+
+/**
+ * {job}: an import job (202).
+ */
+export type ImportJobResponse = {
+    job: ImportJob;
+};
+
+/**
  * {valid, summary}: what a CSV, Trello or .xlsx import would make, with its title and first cells.
  */
 export type FormatImportDryRunResponse = {
@@ -3146,6 +3175,12 @@ export type ImportSnapArchiveData = {
          */
         file: Blob | File;
     };
+    headers?: {
+        /**
+         * Makes the create safe to retry for 24 hours (a UUID is typical). A replay answers the first response with Idempotent-Replayed: true.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: {
         dryRun?: 'true' | 'false';
@@ -3166,6 +3201,10 @@ export type ImportSnapArchiveErrors = {
      * Authenticated, but not allowed.
      */
     403: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
     /**
      * The body is over 1 MB (8 MB for card batches).
      */
@@ -3195,6 +3234,10 @@ export type ImportSnapArchiveResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapArchiveResponse = ImportSnapArchiveResponses[keyof ImportSnapArchiveResponses];
@@ -3276,6 +3319,10 @@ export type ImportSnapCsvResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapCsvResponse = ImportSnapCsvResponses[keyof ImportSnapCsvResponses];
@@ -3433,9 +3480,79 @@ export type ImportSnapXlsxResponses = {
      * The new snap.
      */
     201: SnapResponse;
+    /**
+     * Running as a job: GET its url (Location) for its progress, then the snap (201) or the refusal.
+     */
+    202: ImportJobResponse;
 };
 
 export type ImportSnapXlsxResponse = ImportSnapXlsxResponses[keyof ImportSnapXlsxResponses];
+
+export type GetImportJobData = {
+    body?: never;
+    path: {
+        /**
+         * The import job's id (its 202 answer's job.id).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/import-jobs/{id}';
+};
+
+export type GetImportJobErrors = {
+    /**
+     * Invalid parameters or body; details name each field path.
+     */
+    400: Error;
+    /**
+     * Missing, malformed, wrong or revoked API key; no session.
+     */
+    401: Error;
+    /**
+     * Authenticated, but not allowed.
+     */
+    403: Error;
+    /**
+     * No such resource.
+     */
+    404: Error;
+    /**
+     * A conflict: CONFLICT (a limit, a duplicate, or writes that kept colliding) or IDEMPOTENCY_KEY_REUSED (the key was used for another request).
+     */
+    409: Error;
+    /**
+     * The body is over 1 MB (8 MB for card batches).
+     */
+    413: Error;
+    /**
+     * Too many attempts; Retry-After says when to try again.
+     */
+    429: Error;
+    /**
+     * An unexpected failure, logged with the request id; nothing partial was written.
+     */
+    500: Error;
+    /**
+     * Any other error, e.g. 429 RATE_LIMITED, 500 INTERNAL_SERVER_ERROR or 503 SERVICE_UNAVAILABLE (429 and 503 with Retry-After).
+     */
+    default: Error;
+};
+
+export type GetImportJobError = GetImportJobErrors[keyof GetImportJobErrors];
+
+export type GetImportJobResponses = {
+    /**
+     * Done: the new snap.
+     */
+    201: SnapResponse;
+    /**
+     * Still running: its progress.
+     */
+    202: ImportJobResponse;
+};
+
+export type GetImportJobResponse = GetImportJobResponses[keyof GetImportJobResponses];
 
 export type DuplicateSnapData = {
     body: DuplicateSnap;
@@ -6001,6 +6118,10 @@ export type ReadFileData = {
          * 1: answered with `Content-Disposition: attachment` whatever the type, so a browser saves it (a card's attachment chip).
          */
         download?: '1';
+        /**
+         * 1: a PDF's original answered `inline` and framable by this app's own pages (the file viewer); 400 for any other type, a rendition or with `download`.
+         */
+        view?: '1';
     };
     url: '/api/files/{id}';
 };

@@ -16,6 +16,7 @@ import type {
 } from "../generated/types.gen.js";
 import type { Context } from "../client.js";
 import { errorFromResponse } from "../errors.js";
+import { settleImport } from "../import-job.js";
 import { etagOf, readModifyWrite, type ModifyOptions, type Tagged } from "../etag.js";
 import { paginate } from "../pagination.js";
 import { writeHeaders, type ConditionalWriteOptions, type WriteOptions } from "./options.js";
@@ -135,7 +136,7 @@ export class Snaps {
   /**
    * A new snap with its files from a .snap.zip (exportFile(id, "zip")), sent as the request's raw
    * body (a ReadableStream or Blob is never held in memory by the SDK); `dryRun` only checks it.
-   * Not retried: it takes no Idempotency-Key.
+   * Not retried. A large one runs as a job on the server, which this waits for.
    */
   async importArchive(
     archive: Blob | Uint8Array | ReadableStream<Uint8Array>,
@@ -148,7 +149,12 @@ export class Snaps {
       signal: options.signal,
     };
     if (archive instanceof ReadableStream) init.duplex = "half";
-    const response = await this.context.raw(`/api/snaps/import/zip${options.dryRun ? "?dryRun=true" : ""}`, init);
+    // A large archive runs as a job on the server: its answer is the job's (settleImport).
+    const response = await settleImport(
+      this.context,
+      await this.context.raw(`/api/snaps/import/zip${options.dryRun ? "?dryRun=true" : ""}`, init),
+      options.signal,
+    );
     const body = (await response.json().catch(() => null)) as { snap: Snap } | ImportDryRunResponse | null;
     if (!response.ok) throw errorFromResponse(response, body);
     return "snap" in body! ? body.snap : body!;
@@ -181,12 +187,13 @@ export class Snaps {
     const body =
       format === "trello" && typeof content === "object" && !(content instanceof Uint8Array) && !(content instanceof Blob) ? JSON.stringify(content) : content;
     const path = `/api/snaps/import/${format === "tsv" ? "csv" : format}${query.size ? `?${query}` : ""}`;
-    const response = await this.context.raw(path, {
+    const sent = await this.context.raw(path, {
       method: "POST",
       body: body as BodyInit,
       headers: { "Content-Type": types[format], ...writeHeaders(options) },
       signal: options.signal,
     });
+    const response = await settleImport(this.context, sent, options.signal);
     const answer = (await response.json().catch(() => null)) as { snap: Snap } | FormatImportDryRunResponse | null;
     if (!response.ok) throw errorFromResponse(response, answer);
     return "snap" in answer! ? answer.snap : answer!;
