@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { WireRequest } from "@/components/board/live/wire-request";
+import { upgradeQueuedRequest } from "./queued-request";
 
 /**
  * One gesture's request, written to the device before it is sent (docs/SAVING.md). `key` is its Idempotency-Key, fixed here, so a retry after a lost answer is
@@ -86,7 +87,7 @@ export class ChangeQueue {
   async list(snapId?: string): Promise<(QueuedChange & { seq: number })[]> {
     const db = await this.open();
     const rows = snapId === undefined ? await db.getAll("changes") : await db.getAllFromIndex("changes", "bySnap", snapId);
-    return (rows as (QueuedChange & { seq: number })[]).sort((a, b) => a.seq - b.seq);
+    return (rows as (QueuedChange & { seq: number })[]).map((row) => ({ ...row, request: upgradeQueuedRequest(row.request) })).sort((a, b) => a.seq - b.seq);
   }
 
   async links(snapId: string): Promise<IdLink[]> {

@@ -1,7 +1,7 @@
 import type { ApiResult } from "@/components/http/call-api";
 import type { ChangesAnswer } from "@/components/board/live/card-changes";
 import { sendUntilAnswered, type Request } from "@/components/board/live/send-until-answered";
-import { mergeUpdateRun, runKey, toHttpRequest, updateRunLength } from "@/components/board/live/wire-request";
+import { mergeUpdateRun, runKey, toHttpRequest, toSendable, updateRunLength } from "@/components/board/live/wire-request";
 import { BoardIdMap } from "@/components/board/state/board-id-map";
 import { mergeReportOf, type MergeReport } from "@/components/board/live/merge-notice";
 import { tabLockName, type ChangeQueue, type IdLink, type QueuedChange } from "./change-queue";
@@ -36,7 +36,7 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
       const length = index < aloneUntil ? 1 : updateRunLength(changes.slice(index).map((change) => change.request));
       const run = changes.slice(index, index + length);
       const first = run[0]!;
-      const request = mergeUpdateRun(run.map((change) => change.request));
+      const request = toSendable(mergeUpdateRun(run.map((change) => change.request)), (id) => ids.serverIdOf(id));
       index += run.length;
       const http = toHttpRequest(snapId, request, (id) => ids.serverIdOf(id));
       let links: IdLink[] = [];
@@ -53,10 +53,9 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
         for (const link of links) ids.link(link.localId, link.serverId);
         if (result.ok) {
           outcome.sent += run.length;
-          const report =
-            request.kind === "changes" ? mergeReportOf(result.data as ChangesAnswer, new Set(request.update.map((item) => item.id)), (id) => id) : null;
+          const report = mergeReportOf(result.data as ChangesAnswer, new Set(request.update.map((item) => item.id)), (id) => id);
           if (report) outcome.merged.push(report);
-        } else if (!(request.kind === "deleteLine" && result.status === 404)) outcome.refused.push({ snapId, message: result.error.message });
+        } else outcome.refused.push({ snapId, message: result.error.message });
       }
       for (const change of run) await queue.settle(change.seq, change === first ? links : []);
     }
@@ -68,13 +67,15 @@ export async function replayOrphans(queue: ChangeQueue, liveLocks: ReadonlySet<s
 function linksOf(snapId: string, change: QueuedChange, result: ApiResult<unknown>): IdLink[] {
   if (!result.ok) return [];
   const { request } = change;
-  if (request.kind === "changes") {
-    const { created } = result.data as ChangesAnswer;
-    return created.flatMap((card, index) => {
-      const localId = request.createIds[index];
-      return localId ? [{ snapId, localId, serverId: card.id }] : [];
-    });
-  }
-  if (request.kind === "createLine") return [{ snapId, localId: request.line.id, serverId: (result.data as { line: { id: string } }).line.id }];
-  return [];
+  const answer = result.data as ChangesAnswer;
+  const cards = answer.created.flatMap((card, index) => {
+    const localId = request.createIds[index];
+    return localId ? [{ snapId, localId, serverId: card.id }] : [];
+  });
+  // The request as sent (toSendable): its new lines are answered in order.
+  const lines = (answer.lines?.created ?? []).flatMap((line, index) => {
+    const localId = request.lines?.create[index]?.id;
+    return localId ? [{ snapId, localId, serverId: line.id }] : [];
+  });
+  return [...cards, ...lines];
 }

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { idSchema, intInRange } from "@/lib/validation/common";
 import { cardCreateSchema, cardSchema, cardUpdateSchema } from "./card-schemas";
 import { MAX_CHANGE_ITEMS } from "./card-constants";
+import { changeLineCount, changeLinesResponseSchema, changeLinesSchema, checkChangeLines } from "./change-line-schemas";
+import { snapFieldsSchema, snapUpdateSchema } from "@/lib/snaps/snap-schemas";
 
 export { MAX_CHANGE_ITEMS } from "./card-constants";
 
@@ -16,7 +18,7 @@ export { MAX_CHANGE_ITEMS } from "./card-constants";
 export const MAX_CHANGE_BODY_BYTES = 4_000_000;
 
 const MAX_VERSION = 2 ** 31 - 1;
-const TOO_MANY = `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update and delete)`;
+const TOO_MANY = `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update, delete and lines)`;
 
 /** A snap version a change is conditional on (docs/API.md, "Changes"). */
 export const baseVersionSchema = intInRange(1, MAX_VERSION).describe(
@@ -24,9 +26,9 @@ export const baseVersionSchema = intInRange(1, MAX_VERSION).describe(
 );
 
 /**
- * POST /api/snaps/:id/changes: cards created, updated and deleted in one change (docs/API.md,
- * "Changes"). The items are checked whole before anything is written; an id appears at most once
- * across update and delete, since two edits of one card in one change have no order.
+ * POST /api/snaps/:id/changes: cards created, updated and deleted, lines and snap fields, in one
+ * change (docs/API.md, "Changes"). The items are checked whole before anything is written; an id
+ * appears at most once across update and delete, since two edits of one card in one change have no order.
  */
 export const snapChangesObjectSchema = z.strictObject({
   create: z
@@ -40,28 +42,40 @@ export const snapChangesObjectSchema = z.strictObject({
     .optional()
     .describe("Partial updates, each naming a card of this snap."),
   delete: z.array(idSchema).max(MAX_CHANGE_ITEMS, TOO_MANY).optional().describe("Ids of cards of this snap to delete; their lines go with them."),
+  lines: changeLinesSchema.optional(),
+  snap: snapUpdateSchema
+    .optional()
+    .describe("Snap fields, as PATCH /api/snaps/:id takes them (the sharing fields need the same rights), written in the same change."),
   baseVersion: baseVersionSchema.optional(),
   skipMissing: z
     .boolean()
     .optional()
     .describe(
-      "When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Default false.",
+      "When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Items of `lines` naming a line, or a card of a new line, that is gone are left out too (not listed). Default false.",
     ),
 });
 
-/** Every change: 1 to 5,000 items in all, each card named once. */
+/** Every change: 1 to 5,000 items in all (cards and lines) or snap fields, each card and line named once. */
 export function checkSnapChanges(change: z.output<typeof snapChangesObjectSchema>, ctx: z.RefinementCtx): void {
-  const counts = { create: change.create?.length ?? 0, update: change.update?.length ?? 0, delete: change.delete?.length ?? 0 };
-  const total = counts.create + counts.update + counts.delete;
-  if (total === 0) ctx.addIssue({ code: "custom", path: [], message: "Send at least one item in create, update or delete" });
+  const counts = {
+    create: change.create?.length ?? 0,
+    update: change.update?.length ?? 0,
+    delete: change.delete?.length ?? 0,
+    lines: changeLineCount(change.lines),
+  };
+  const total = counts.create + counts.update + counts.delete + counts.lines;
+  if (total === 0 && Object.keys(change.snap ?? {}).length === 0) {
+    ctx.addIssue({ code: "custom", path: [], message: "Send at least one item in create, update, delete or lines, or a field in snap" });
+  }
   if (total > MAX_CHANGE_ITEMS) {
     const largest = (Object.keys(counts) as (keyof typeof counts)[]).reduce((a, b) => (counts[b] > counts[a] ? b : a));
     ctx.addIssue({
       code: "custom",
       path: [largest],
-      message: `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update and delete); this change has ${total}`,
+      message: `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update, delete and lines); this change has ${total}`,
     });
   }
+  checkChangeLines(change.lines, { createCount: counts.create, deletes: new Set(change.delete ?? []) }, ctx);
   const seen = new Map<string, string>();
   const claim = (id: string, path: (string | number)[]) => {
     const first = seen.get(id);
@@ -104,4 +118,6 @@ export const snapChangesResponseSchema = z.object({
     .describe(
       "With skipMissing: the cards named that are not in this snap, left out; who deleted them and at which version when the snap's last 500 events tell, else null.",
     ),
+  lines: changeLinesResponseSchema.optional().describe("When the change had `lines`: the lines as it left them."),
+  snap: snapFieldsSchema.optional().describe("When the change had `snap`: the snap's fields as it left them (no cards or lines)."),
 });

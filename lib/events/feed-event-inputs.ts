@@ -27,6 +27,16 @@ export function lineEvent(type: "lines.created" | "lines.updated", line: LineVie
   return { type, snapId: line.snapId, data: { lines: [line] }, idsOnly: () => ({ lineIds: [line.id] }) };
 }
 
+/** lines.created|updated for the lines of one snap a change wrote together. */
+export function linesEvent(type: "lines.created" | "lines.updated", snapId: string, lines: readonly LineView[]): FeedEventInput {
+  return { type, snapId, data: { lines: [...lines] }, idsOnly: () => ({ lineIds: lines.map((line) => line.id) }) };
+}
+
+export function linesDeletedEvent(snapId: string, lineIds: readonly string[]): FeedEventInput {
+  const data = { lineIds: [...lineIds] };
+  return { type: "lines.deleted", snapId, data, idsOnly: () => data };
+}
+
 export function lineDeletedEvent(snapId: string, lineId: string): FeedEventInput {
   return { type: "lines.deleted", snapId, data: { lineIds: [lineId] }, idsOnly: () => ({ lineIds: [lineId] }) };
 }

@@ -34,7 +34,7 @@ export const CHANGE_OPERATIONS = {
     tag: "Cards",
     summary: "Create, update and delete cards as one change",
     description:
-      "Up to 5,000 items in all (create, update, delete) applied in one transaction as one change: one snap version, one history entry, one live event, one feed event per kind. All or nothing: a bad item refuses the change naming it (update.12.row); a card of another snap is 404. Positions are checked once every item is applied, so a group move or a swap is fine, and an overlap left at the end is 409 naming both cards. Conditional with If-Match (the snap's ETag) or baseVersion (its version): 412 when the snap changed since.",
+      "Up to 5,000 items in all (create, update, delete, and lines: create, update, delete) and snap fields (snap, as PATCH /api/snaps/{id} takes them, with the same rights) applied in one transaction as one change: one snap version, one history entry, one live event, one feed event per kind. A new line's end is a card id or the index of a card in create. All or nothing: a bad item refuses the change naming it (update.12.row, lines.create.3.from, snap.rowHeights.2); a card or line of another snap is 404. Positions are checked once every item is applied, so a group move or a swap is fine, and an overlap left at the end is 409 naming both cards. Conditional with If-Match (the snap's ETag) or baseVersion (its version): 412 when the snap changed since.",
     pathParams: snapIdParam,
     requestHeaders: ["If-Match", "Idempotency-Key", "Base-Version"],
     body: { schema: snapChangesSchema, example: examples.snapChanges, maxBytes: MAX_CHANGE_BODY_BYTES },

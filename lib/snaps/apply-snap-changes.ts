@@ -4,15 +4,12 @@ import { runTransaction, type Tx } from "@/lib/db/run-transaction";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertIfMatch, type IfMatch } from "@/lib/http/etag";
 import { snapHistoryOf } from "@/lib/history/record-snap-history";
-import { historyChangeOf, type HistoryChange } from "@/lib/history/history-change";
 import { recordSnapChanges } from "@/lib/live/record-snap-changes";
-import { fieldsSet, type SnapChange } from "@/lib/live/snap-change";
 import { currentSnapWrite } from "@/lib/request/snap-write-context";
 import { actorOf } from "@/lib/live/write-actor";
 import { assertSnapAccess } from "@/lib/board-model/snap-access";
 import type { CardView } from "@/lib/board-model/card-selects";
 import type { SnapChanges } from "@/lib/board-model/change-schemas";
-import { cardEvents, cardsDeletedEvent } from "@/lib/events/feed-event-inputs";
 import { feedEvents } from "@/lib/events/record-feed-events";
 import { snapEtag } from "./snap-etag";
 import { applyCardUpdates } from "@/lib/cards/apply-card-updates";
@@ -25,6 +22,9 @@ import { lockCards } from "@/lib/cards/lock-cards";
 import { lockChangeSnap } from "./lock-change-snap";
 import { assertCardAttachments } from "@/lib/files/assert-card-attachments";
 import { readMissing, readOverwritten, type MissingCard, type OverwrittenField } from "./read-merge-report";
+import { checkLineChanges, lineEndIds, lockNamedLines, writeLineChanges, type LineResults } from "@/lib/lines/apply-line-changes";
+import { assertSnapUpdateAllowed, writeSnapFields, type SnapFields } from "./write-snap-fields";
+import { feedEventsOfChange, historyOfChange, liveChangeOf, type AppliedChange } from "./snap-change-record";
 
 /** What a change answers (snapChangesResponseSchema): the cards as it left them. */
 export interface SnapChangesResult {
@@ -36,14 +36,19 @@ export interface SnapChangesResult {
   overwritten: OverwrittenField[];
   /** With skipMissing: the cards named that are no longer in the snap, left out. */
   missing: MissingCard[];
+  /** When the change had `lines`. */
+  lines?: LineResults;
+  /** When the change set snap fields: the snap's fields as it left them. */
+  snap?: SnapFields;
 }
 
 /**
- * POST /api/snaps/:id/changes: cards created, updated and deleted in one transaction, recorded as
- * ONE change of the snap: one version, one live event, one history entry, one feed event per kind
- * (docs/API.md, "Changes"). All or nothing. The statements do not depend on the number of items:
- * lock the named cards and their lines, lock the snap (access, If-Match, baseVersion), delete,
- * update, insert, read back the cells the placed cards cover for the overlap check, record.
+ * POST /api/snaps/:id/changes: cards created, updated and deleted, lines and snap fields, in one
+ * transaction, recorded as ONE change of the snap: one version, one live event, one history entry,
+ * one feed event per kind (docs/API.md, "Changes"). All or nothing. The statements do not depend on
+ * the number of items: lock the named cards (and the cards new lines join) and their lines, the
+ * named lines, the snap (access, If-Match, baseVersion), delete, update, insert, read back the
+ * cells the placed cards cover for the overlap check, write the lines and the snap fields, record.
  */
 export async function applySnapChanges(
   principal: Principal,
@@ -59,7 +64,7 @@ export async function applySnapChangesIn(
   tx: Tx,
   principal: Principal,
   snapId: string,
-  { create = [], update: namedUpdate = [], delete: namedDeletes = [], baseVersion, skipMissing = false }: SnapChanges,
+  { create = [], update: namedUpdate = [], delete: namedDeletes = [], lines, snap: snapInput, baseVersion, skipMissing = false }: SnapChanges,
   { ifMatch }: { ifMatch?: IfMatch } = {},
 ): Promise<SnapChangesResult> {
   // Conditional or not, the version the change was made against goes with its live event, as a
@@ -67,8 +72,10 @@ export async function applySnapChangesIn(
   const context = currentSnapWrite();
   if (context && context.baseVersion === null && baseVersion !== undefined) context.baseVersion = baseVersion;
 
+  if (snapInput) assertSnapUpdateAllowed(principal, snapInput, "snap.");
   const named = [...namedUpdate.map((item) => item.id), ...namedDeletes];
-  const cards = named.length ? await lockCards(tx, named, namedDeletes.length ? "delete" : "update") : new Map();
+  const locked = [...named, ...lineEndIds(lines)];
+  const cards = locked.length ? await lockCards(tx, locked, namedDeletes.length ? "delete" : "update") : new Map();
   // skipMissing: what is not a card of this snap (deleted meanwhile) is left out, and said.
   const present = (id: string) => !skipMissing || cards.get(id)?.snapId === snapId;
   const update = namedUpdate.filter((item) => present(item.id));
@@ -78,6 +85,7 @@ export async function applySnapChangesIn(
     tx,
     deletes.filter((id) => cards.get(id)?.snapId === snapId),
   );
+  const lineSnapOf = await lockNamedLines(tx, lines);
   const snap = await lockChangeSnap(tx, snapId);
   if (!snap) throw new ApiError("NOT_FOUND", "Snap not found");
   assertSnapAccess(principal, snap.facts, "edit");
@@ -104,8 +112,26 @@ export async function applySnapChangesIn(
         named.filter((id) => cards.get(id)?.snapId !== snapId),
       )
     : [];
+  const lineWrites = checkLineChanges(lines, {
+    snapId,
+    lineSnapOf,
+    cardSnapOf: (id) => cards.get(id)?.snapId,
+    goneWithCards: new Set(lineIds),
+    skipMissing,
+  });
   // A range write that finds every cell already as asked changes nothing, and moves no version.
-  if (create.length + update.length + deletes.length === 0) return { version: snap.version, created: [], updated: [], deleted: [], overwritten: [], missing };
+  const lineCount = lineWrites.create.length + lineWrites.update.length + lineWrites.delete.length;
+  if (create.length + update.length + deletes.length + lineCount === 0 && Object.keys(snapInput ?? {}).length === 0) {
+    return {
+      version: snap.version,
+      created: [],
+      updated: [],
+      deleted: [],
+      overwritten: [],
+      missing,
+      ...(lines ? { lines: { created: [], updated: [], deleted: [] } } : {}),
+    };
+  }
   // A Base-Version note older than the snap: what others wrote since, this change may overwrite.
   const note = context?.baseVersion ?? null;
   const overwritten = note !== null && note < snap.version ? await readOverwritten(tx, snapId, note, principal.userId, update) : [];
@@ -130,53 +156,45 @@ export async function applySnapChangesIn(
     ...updated.flatMap((card, index) => (movesOrResizes(update[index]!) ? [{ card, path: `update.${updateIndex[index]}` }] : [])),
   ]);
 
-  const applied: Applied = { snapId, create, created, update, updated, deletes, lineIds };
+  const { created: createdLines, updated: updatedLines } = await writeLineChanges(
+    tx,
+    snapId,
+    lineWrites,
+    created.map((card) => card.id),
+  );
+  const snapWritten = snapInput ? await writeSnapFields(tx, principal, snapId, snapInput, { path: "snap." }) : null;
+
+  const applied: AppliedChange = {
+    snapId,
+    create,
+    created,
+    update,
+    updated,
+    deletes,
+    lineIds,
+    createdLines,
+    updatedLines,
+    deletedLines: lineWrites.delete,
+    snap: snapWritten?.changed ?? null,
+  };
   const versions = await recordSnapChanges(
     tx,
     actorOf(principal),
-    [liveChange(applied)],
-    [
-      snapHistoryOf([{ snapId, change: historyOf(applied) }]),
-      feedEvents([
-        ...cardEvents("cards.created", created),
-        ...cardEvents("cards.updated", updated),
-        ...(deletes.length ? [cardsDeletedEvent(snapId, [...deletes], lineIds)] : []),
-      ]),
-    ],
+    [liveChangeOf(applied)],
+    [snapHistoryOf([{ snapId, change: historyOfChange(applied) }]), feedEvents(feedEventsOfChange(applied))],
   );
-  return { version: versions.get(snapId)!, created, updated, deleted: [...deletes], overwritten, missing };
+  const snapFields = await snapWritten?.recordAfter();
+  return {
+    version: versions.get(snapId)!,
+    created,
+    updated,
+    deleted: [...deletes],
+    overwritten,
+    missing,
+    ...(lines ? { lines: { created: createdLines, updated: updatedLines, deleted: [...lineWrites.delete, ...lineIds] } } : {}),
+    ...(snapFields ? { snap: snapFields } : {}),
+  };
 }
 
 const GEOMETRY = ["row", "col", "rowSpan", "colSpan"] as const;
 const movesOrResizes = (item: object) => GEOMETRY.some((field) => field in item);
-
-function fieldsById(cards: readonly CardView[], items: readonly object[]): Record<string, string[]> {
-  return Object.fromEntries(cards.map((card, index) => [card.id, fieldsSet(items[index] ?? {})]));
-}
-
-/** What the change did, item lists beside the rows they wrote (in the same order). */
-interface Applied {
-  snapId: string;
-  create: readonly object[];
-  created: readonly CardView[];
-  update: readonly object[];
-  updated: readonly CardView[];
-  deletes: readonly string[];
-  lineIds: readonly string[];
-}
-
-function liveChange({ snapId, create, created, update, updated, deletes, lineIds }: Applied): SnapChange {
-  const change: SnapChange = { snapId, cardFields: { ...fieldsById(created, create), ...fieldsById(updated, update) } };
-  if (deletes.length) change.deletedCardIds = [...deletes];
-  if (lineIds.length) change.deletedLineIds = [...lineIds];
-  return change;
-}
-
-/** History keeps the new values: whole cards created, the fields set on those updated, the ids deleted. */
-function historyOf({ snapId, create, created, update, updated, deletes, lineIds }: Applied): HistoryChange {
-  const withDeletes: SnapChange = { snapId, cardFields: fieldsById(updated, update), deletedCardIds: [...deletes], deletedLineIds: [...lineIds] };
-  return {
-    ...historyChangeOf(withDeletes, { cards: updated }),
-    ...historyChangeOf({ snapId, cardFields: fieldsById(created, create) }, { cards: created, created: true }),
-  };
-}

@@ -93,7 +93,7 @@ export const workspaceSnapsQuerySchema = z.strictObject({
 export type WorkspaceSnapsQuery = z.infer<typeof workspaceSnapsQuerySchema>;
 
 /** The fields every snap response carries (snapFieldsSelect). */
-const snapFieldsSchema = z.object({
+export const snapFieldsSchema = z.object({
   id: idSchema,
   title: titleSchema,
   subtitle: subtitleSchema.nullable(),

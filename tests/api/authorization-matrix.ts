@@ -444,7 +444,17 @@ export function authorizationMatrix({
           },
         };
       case "applySnapChanges":
-        return { path: `/api/snaps/${snap.id}/changes`, body: { update: [{ id: card0, title: "a" }], delete: [card1], create: [{ row: 4, col: 0 }] } };
+        // Cards, lines (one to a card the change creates) and a snap field: one change, one right (edit).
+        return {
+          path: `/api/snaps/${snap.id}/changes`,
+          body: {
+            update: [{ id: card0, title: "a" }],
+            delete: [card1],
+            create: [{ row: 4, col: 0 }],
+            lines: { create: [{ from: 0, to: card0 }], delete: [lineId] },
+            snap: { title: "changed by the matrix" },
+          },
+        };
       case "writeRange":
         return { path: `/api/snaps/${snap.id}/range`, body: { row: 0, col: 0, values: [["a", null, "c"]] } };
       case "readRange":

@@ -248,7 +248,7 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  /** The server's snap; the rename's PATCH is answered only when the test says so. */
+  /** The server's snap; the rename's change is answered only when the test says so. */
   function renameAndDialog(renameAnswer: "ok" | "refused") {
     const server = { ...boardSnap("s1") };
     let answer: (() => void) | null = null;
@@ -257,7 +257,19 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
         answer = () =>
           resolve(
             renameAnswer === "ok"
-              ? { ok: true, status: 200, data: { snap: Object.assign(server, body) } }
+              ? {
+                  ok: true,
+                  status: 200,
+                  data: {
+                    version: 2,
+                    created: [],
+                    updated: [],
+                    deleted: [],
+                    overwritten: [],
+                    missing: [],
+                    snap: Object.assign(server, (body as { snap: object }).snap),
+                  },
+                }
               : { ok: false, status: 403, error: { code: "FORBIDDEN", message: "You may not edit this snap" } },
           );
       }) as unknown as ApiResult<unknown>;
@@ -274,7 +286,7 @@ describe("a dialog's save beside the board's own (the settings dialog after an i
     expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
 
     await vi.advanceTimersByTimeAsync(QUIET_MS);
-    expect(calls).toMatchObject([{ method: "PATCH", path: "/api/snaps/s1", body: { title: "Flow chart" } }]);
+    expect(calls).toMatchObject([{ method: "POST", path: "/api/snaps/s1/changes", body: { snap: { title: "Flow chart" } } }]);
     store.snapSaved(dialogAnswer);
     expect(store.getDoc().snap).toMatchObject({ title: "Flow chart", subtitle: "From idea to launch" });
 

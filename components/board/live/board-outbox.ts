@@ -2,7 +2,7 @@ import type { ApiResult } from "@/components/http/call-api";
 import type { ChangeQueue, IdLink } from "@/components/device/change-queue";
 import { newRandomId, THIS_TAB_ID } from "@/components/device/this-tab";
 import { sendUntilAnswered, type Request } from "./send-until-answered";
-import { mergeUpdateRun, mergeWireRequests, runKey, toHttpRequest, updateRunLength, type ServerIdOf, type WireRequest } from "./wire-request";
+import { mergeUpdateRun, mergeWireRequests, runKey, toHttpRequest, toSendable, updateRunLength, type ServerIdOf, type WireRequest } from "./wire-request";
 
 /** Typing and slider drags: the quiet moment after which their merged change is sent. */
 export const QUIET_MS = 400;
@@ -131,7 +131,6 @@ export class BoardOutbox {
   /** Drops the items of these cards from changes not sent yet: a refusal put the cards back as the server has them. */
   forgetCards(ids: ReadonlySet<string>): void {
     for (const entry of this.entries.slice(this.sendingCount || 1)) {
-      if (entry.request.kind !== "changes") continue;
       entry.request = { ...entry.request, update: entry.request.update.filter((item) => !ids.has(item.id)) };
       void entry.written.then((seq) => seq !== false && this.rewrite(entry, seq));
     }
@@ -219,7 +218,7 @@ export class BoardOutbox {
         const merge = this.backlog && this.sendAlone === 0;
         const run = this.entries.slice(0, merge ? updateRunLength(ready.map((entry) => entry.request)) : 1);
         const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
-        const request = mergeUpdateRun(run.map((entry) => entry.request));
+        const request = toSendable(mergeUpdateRun(run.map((entry) => entry.request)), this.serverIdOf);
         const http = toHttpRequest(this.snapId, request, this.serverIdOf);
         let links: IdLink[] = [];
         if (http) {

@@ -2,7 +2,7 @@ import type { ApiResult } from "@/components/http/call-api";
 import type { ChangeQueue, IdLink } from "@/components/device/change-queue";
 import type { Change } from "../state/board-changes";
 import { BoardIdMap } from "../state/board-id-map";
-import type { BoardCard, BoardDoc, BoardLine, BoardSnap, CardPatch, SnapPatch } from "../state/board-types";
+import type { BoardCard, BoardDoc, BoardSnap, CardPatch, LinePatch, SnapPatch } from "../state/board-types";
 import { toBoardCard, toBoardSnap, type SnapSource } from "../state/to-board-doc";
 import { BoardOutbox, type OutboxEntry } from "./board-outbox";
 import type { ChangesAnswer } from "./card-changes";
@@ -133,7 +133,6 @@ export class BoardSync {
   pendingCard = (localId: string): CardPatch | undefined => {
     let patch: CardPatch | undefined;
     for (const request of this.outbox.requests()) {
-      if (request.kind !== "changes") continue;
       for (const item of request.update) {
         if (item.id !== localId) continue;
         // Attachments go as file ids; the board's own copy of them is already shown.
@@ -148,7 +147,7 @@ export class BoardSync {
 
   get pendingSnapPatch(): SnapPatch {
     let patch: SnapPatch = {};
-    for (const request of this.outbox.requests()) if (request.kind === "snap") patch = { ...patch, ...request.patch };
+    for (const request of this.outbox.requests()) if (request.snap) patch = { ...patch, ...request.snap };
     return patch;
   }
 
@@ -177,7 +176,7 @@ export class BoardSync {
   private answer(entry: OutboxEntry, result: ApiResult<unknown>): IdLink[] {
     const { request } = entry;
     const links = result.ok ? this.confirm(request, result) : (this.refuse(request, result), []);
-    this.lastRefused = !result.ok && !(request.kind === "deleteLine" && result.status === 404);
+    this.lastRefused = !result.ok;
     return links;
   }
 
@@ -187,86 +186,58 @@ export class BoardSync {
       this.ids.link(localId, serverId);
       if (localId !== serverId) links.push({ snapId: this.snapId, localId, serverId });
     };
-    const version = Number(result.headers?.get("Snap-Version") ?? NaN);
-    switch (request.kind) {
-      case "changes": {
-        const answer = result.data as ChangesAnswer;
-        answer.created.forEach((card, index) => {
-          const localId = request.createIds[index];
-          if (!localId) return;
-          link(localId, card.id);
-          this.confirmed.setCard({ ...toBoardCard(card), id: localId });
-        });
-        for (const card of answer.updated) this.confirmed.setCard({ ...toBoardCard(card), id: this.ids.localIdOf(card.id) });
-        for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id), answer.version);
-        this.saved(answer.version, { cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })) });
-        const report = mergeReportOf(answer, new Set(request.update.map((item) => item.id)), this.localIdOf);
-        if (report) {
-          // Cards deleted by someone else meanwhile stay deleted: later changes of them are not sent.
-          const gone = new Set(report.deleted.map((item) => item.cardId));
-          this.outbox.forgetCards(gone);
-          for (const id of gone) this.forgetCard(id, answer.version);
-          this.events.onMerged?.(report);
-        }
-        break;
-      }
-      case "snap": {
-        const { snap } = result.data as { snap: Omit<SnapSource, "cards" | "lines"> };
-        this.confirmed.setSnap(toBoardSnap(snap));
-        this.saved(version, { snapFields: Object.keys(request.patch) });
-        break;
-      }
-      case "createLine": {
-        const { line } = result.data as { line: BoardLine };
-        link(request.line.id, line.id);
-        this.confirmed.setLine(request.line);
-        this.saved(version);
-        break;
-      }
-      case "updateLine":
-        this.confirmed.patchLine(request.lineId, request.patch);
-        this.saved(version);
-        break;
-      case "deleteLine":
-        this.forgetLine(request.lineId, version);
-        this.saved(version);
-        break;
+    const answer = result.data as ChangesAnswer;
+    answer.created.forEach((card, index) => {
+      const localId = request.createIds[index];
+      if (!localId) return;
+      link(localId, card.id);
+      this.confirmed.setCard({ ...toBoardCard(card), id: localId });
+    });
+    for (const card of answer.updated) this.confirmed.setCard({ ...toBoardCard(card), id: this.ids.localIdOf(card.id) });
+    for (const id of answer.deleted) this.forgetCard(this.ids.localIdOf(id), answer.version);
+    // The request as sent (toSendable): its new lines are answered in order.
+    answer.lines?.created.forEach((line, index) => {
+      const sent = request.lines?.create[index];
+      if (!sent) return;
+      link(sent.id, line.id);
+      this.confirmed.setLine(sent);
+    });
+    for (const line of answer.lines?.updated ?? []) {
+      const localId = this.ids.localIdOf(line.id);
+      this.confirmed.patchLine(localId, { color: line.color, style: line.style, arrow: line.arrow } as LinePatch);
+    }
+    for (const id of answer.lines?.deleted ?? []) this.forgetLine(this.ids.localIdOf(id), answer.version);
+    if (answer.snap) this.confirmed.setSnap(toBoardSnap(answer.snap as Omit<SnapSource, "cards" | "lines">));
+    this.saved(answer.version, {
+      cards: request.update.map(({ id, ...fields }) => ({ id, fields: Object.keys(fields) })),
+      ...(request.snap ? { snapFields: Object.keys(request.snap) } : {}),
+    });
+    const report = mergeReportOf(answer, new Set(request.update.map((item) => item.id)), this.localIdOf);
+    if (report) {
+      // Cards deleted by someone else meanwhile stay deleted: later changes of them are not sent.
+      const gone = new Set(report.deleted.map((item) => item.cardId));
+      this.outbox.forgetCards(gone);
+      for (const id of gone) this.forgetCard(id, answer.version);
+      this.events.onMerged?.(report);
     }
     return links;
   }
 
+  /** A refused change: what it would have changed is put back as the server has it, cards, lines and snap fields. */
   private refuse(request: WireRequest, result: ApiResult<unknown> & { ok: false }): void {
-    const { message } = result.error;
-    switch (request.kind) {
-      case "changes": {
-        const gone = new Set(request.delete);
-        const putBack = [...request.update.map((item) => item.id), ...request.delete];
-        this.outbox.forgetCards(new Set([...putBack, ...request.createIds]));
-        this.events.onRefused(
-          { removeCards: request.createIds, upsertCards: this.confirmed.cardsOf(putBack), upsertLines: this.confirmed.linesTouching(gone) },
-          message,
-        );
-        break;
-      }
-      case "snap":
-        this.events.onRefused({ snap: this.confirmed.snapFields(Object.keys(request.patch) as (keyof SnapPatch)[]) }, message);
-        break;
-      case "createLine":
-        this.events.onRefused({ removeLines: [request.line.id] }, message);
-        break;
-      case "updateLine": {
-        const line = this.confirmed.lineOf(request.lineId);
-        this.events.onRefused({ upsertLines: line ? [line] : [] }, message);
-        break;
-      }
-      case "deleteLine": {
-        // Already gone is what was wanted.
-        if (result.status === 404) return this.forgetLine(request.lineId, Infinity);
-        const line = this.confirmed.lineOf(request.lineId);
-        this.events.onRefused({ upsertLines: line ? [line] : [] }, message);
-        break;
-      }
-    }
+    const gone = new Set(request.delete);
+    const putBack = [...request.update.map((item) => item.id), ...request.delete];
+    this.outbox.forgetCards(new Set([...putBack, ...request.createIds]));
+    const { lines, snap } = request;
+    const linesBack = [...(lines?.update.map((item) => item.id) ?? []), ...(lines?.delete ?? [])].flatMap((id) => this.confirmed.lineOf(id) ?? []);
+    const state: ServerState = {
+      removeCards: request.createIds,
+      upsertCards: this.confirmed.cardsOf(putBack),
+      upsertLines: [...this.confirmed.linesTouching(gone), ...linesBack],
+      removeLines: lines?.create.map((line) => line.id) ?? [],
+    };
+    if (snap) state.snap = this.confirmed.snapFields(Object.keys(snap) as (keyof SnapPatch)[]);
+    this.events.onRefused(state, result.error.message);
   }
 
   private saved(version: number, fields: Omit<SavedWrite, "version"> = {}): void {

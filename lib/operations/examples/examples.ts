@@ -93,6 +93,8 @@ export const examples = {
       { id: CARD_IDS[1], col: 0 },
     ],
     delete: [CARD_IDS[2]],
+    lines: { create: [{ from: 0, to: CARD_IDS[0], style: "dashed" }] },
+    snap: { rowHeights: { "1": 80 } },
     baseVersion: 7,
   },
   rangeWrite: {
@@ -150,6 +152,12 @@ export const examples = {
     deleted: [CARD_IDS[2]],
     overwritten: [],
     missing: [],
+    lines: {
+      created: [{ ...exampleLine, id: LINE_ID, fromCardId: NEW_CARD_ID, toCardId: CARD_IDS[0], style: "dashed" as const }],
+      updated: [],
+      deleted: [],
+    },
+    snap: { ...snapFields, rowHeights: { "0": 120, "1": 80 }, version: 8 },
   },
   rangeWriteResponse: {
     version: 9,

@@ -600,11 +600,49 @@ export type SnapChanges = {
      */
     delete?: Array<string>;
     /**
+     * Lines written in the same change as the cards (docs/API.md, "Changes").
+     */
+    lines?: {
+        /**
+         * New lines; their cards may be created by this change.
+         */
+        create?: Array<{
+            color?: string;
+            style?: 'solid' | 'dashed';
+            arrow?: 'none' | 'end' | 'both';
+            /**
+             * A card of this snap by id (a string), or a card this change creates by its index in `create` (a number from 0).
+             */
+            from: string | number;
+            /**
+             * A card of this snap by id (a string), or a card this change creates by its index in `create` (a number from 0).
+             */
+            to: string | number;
+        }>;
+        /**
+         * Looks changed, as PATCH /api/lines/:id, each naming a line of this snap.
+         */
+        update?: Array<{
+            color?: string;
+            style?: 'solid' | 'dashed';
+            arrow?: 'none' | 'end' | 'both';
+            id: string;
+        }>;
+        /**
+         * Ids of lines of this snap to delete.
+         */
+        delete?: Array<string>;
+    };
+    /**
+     * Snap fields, as PATCH /api/snaps/:id takes them (the sharing fields need the same rights), written in the same change.
+     */
+    snap?: SnapUpdate;
+    /**
      * The snap's version this change was made against (GET /api/snaps/:id answers it as `version`, every write as `Snap-Version`): when the snap has moved on, 412 and nothing is written.
      */
     baseVersion?: number;
     /**
-     * When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Default false.
+     * When true, update and delete items naming a card that is not in this snap (deleted meanwhile) are left out instead of refusing the change with 404; the answer lists them in `missing`, with who deleted them. Items of `lines` naming a line, or a card of a new line, that is gone are left out too (not listed). Default false.
      */
     skipMissing?: boolean;
 };
@@ -1181,6 +1219,66 @@ export type SnapChangesResponse = {
         } | null;
         version: number | null;
     }>;
+    /**
+     * When the change had `lines`: the lines as it left them.
+     */
+    lines?: {
+        /**
+         * In the order of `lines.create`.
+         */
+        created: Array<Line>;
+        /**
+         * In the order of `lines.update`, as the change left them.
+         */
+        updated: Array<Line>;
+        /**
+         * The lines deleted: those of `lines.delete`, then those that went with deleted cards.
+         */
+        deleted: Array<string>;
+    };
+    /**
+     * When the change had `snap`: the snap's fields as it left them (no cards or lines).
+     */
+    snap?: {
+        id: string;
+        title: string;
+        subtitle: string | null;
+        icon: string | null;
+        /**
+         * The owner.
+         */
+        userId: string;
+        createdAt: string;
+        /**
+         * Moves whenever the snap, its cards or its lines change.
+         */
+        updatedAt: string;
+        fontFamily: string;
+        canvasBackgroundColor: string;
+        folderId: string | null;
+        isPublic: boolean;
+        /**
+         * What members of the workspace may do once it is shared there: read (`view`), also comment and resolve (`comment`), also edit (`edit`).
+         */
+        shareMode: 'view' | 'comment' | 'edit';
+        /**
+         * Set while the snap is public: its page is /s/{shareToken}.
+         */
+        shareToken: string | null;
+        sharedWithWorkspace: boolean;
+        cellSpacing: number;
+        rowHeights: {
+            [key: string]: number;
+        };
+        colWidths: {
+            [key: string]: number;
+        };
+        /**
+         * Extension (live updates): goes up by 1 with every change to the snap, its cards or lines; the id of its `change` event.
+         */
+        version: number;
+        folder: FolderSummary | null;
+    };
 };
 
 /**
