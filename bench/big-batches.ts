@@ -11,7 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { MAX_BATCH_BODY_BYTES } from "../lib/board-model/card-schemas";
-import { MAX_CHANGE_BODY_BYTES } from "../lib/board-model/change-schemas";
+import { MAX_CHANGE_BODY_BYTES } from "../lib/snaps/change-schemas";
 import { createBenchDatabase, seedFixtures } from "./database";
 import { memoryMb, startApp } from "./server";
 import { readServerMetrics } from "./server-metrics";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { intInRange } from "@/lib/validation/common";
 import { cardFieldsSchema, cardSchema } from "./card-schemas";
 import { MAX_CHANGE_ITEMS, MAX_GRID_INDEX } from "./card-constants";
-import { baseVersionSchema } from "./change-schemas";
+import { baseVersionSchema } from "./base-version-schema";
 
 /** A range read answers at most this many cells: a 100 × 100 board at once (docs/API.md, "Ranges"). */
 export const MAX_RANGE_READ_CELLS = 10_000;

@@ -34,7 +34,7 @@ import {
   folderSummarySchema,
   folderUpdateSchema,
 } from "@/lib/folders/folder-schemas";
-import { snapChangesResponseSchema, snapChangesSchema } from "@/lib/board-model/change-schemas";
+import { snapChangesResponseSchema, snapChangesSchema } from "@/lib/snaps/change-schemas";
 import { rangeResponseSchema, rangeWriteSchema } from "@/lib/board-model/range-schemas";
 import { healthSchema } from "@/lib/health/health-schemas";
 import { historyEntrySchema, historyResponseSchema, restoreSchema } from "@/lib/history/history-schemas";

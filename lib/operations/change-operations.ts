@@ -5,7 +5,7 @@ import {
   snapChangesObjectSchema,
   snapChangesResponseSchema,
   snapChangesSchema,
-} from "@/lib/board-model/change-schemas";
+} from "@/lib/snaps/change-schemas";
 import {
   checkRangeArgs,
   checkRangeWrite,

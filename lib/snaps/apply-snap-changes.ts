@@ -9,7 +9,7 @@ import { currentSnapWrite } from "@/lib/request/snap-write-context";
 import { actorOf } from "@/lib/live/write-actor";
 import { assertSnapAccess } from "@/lib/board-model/snap-access";
 import type { CardView } from "@/lib/board-model/card-selects";
-import type { SnapChanges } from "@/lib/board-model/change-schemas";
+import type { SnapChanges } from "./change-schemas";
 import { feedEvents } from "@/lib/events/record-feed-events";
 import { snapEtag } from "./snap-etag";
 import { applyCardUpdates } from "@/lib/cards/apply-card-updates";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { SnapChangesInput, snapChangesResponseSchema } from "@/lib/board-model/change-schemas";
+import type { SnapChangesInput, snapChangesResponseSchema } from "@/lib/snaps/change-schemas";
 import { MAX_CHANGE_ITEMS } from "@/lib/board-model/card-constants";
 import type { Change } from "../state/board-changes";
 import type { BoardCard, BoardLine, CardPatch } from "../state/board-types";

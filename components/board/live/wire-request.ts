@@ -1,5 +1,5 @@
 import { MAX_CHANGE_ITEMS } from "@/lib/board-model/card-constants";
-import type { SnapChangesInput } from "@/lib/board-model/change-schemas";
+import type { SnapChangesInput } from "@/lib/snaps/change-schemas";
 import type { Change } from "../state/board-changes";
 import type { BoardCard, CardPatch, SnapPatch } from "../state/board-types";
 import { groupCardChanges, type CardGroup } from "./card-changes";

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { idSchema, intInRange } from "@/lib/validation/common";
-import { cardCreateSchema, cardSchema, cardUpdateSchema } from "./card-schemas";
-import { MAX_CHANGE_ITEMS } from "./card-constants";
-import { changeLineCount, changeLinesResponseSchema, changeLinesSchema, checkChangeLines } from "./change-line-schemas";
-import { snapFieldsSchema, snapUpdateSchema } from "@/lib/snaps/snap-schemas";
+import { idSchema } from "@/lib/validation/common";
+import { baseVersionSchema } from "@/lib/board-model/base-version-schema";
+import { cardCreateSchema, cardSchema, cardUpdateSchema } from "@/lib/board-model/card-schemas";
+import { MAX_CHANGE_ITEMS } from "@/lib/board-model/card-constants";
+import { changeLineCount, changeLinesResponseSchema, changeLinesSchema, checkChangeLines } from "@/lib/board-model/change-line-schemas";
+import { snapFieldsSchema, snapUpdateSchema } from "./snap-schemas";
 
-export { MAX_CHANGE_ITEMS } from "./card-constants";
+export { MAX_CHANGE_ITEMS } from "@/lib/board-model/card-constants";
+export { baseVersionSchema } from "@/lib/board-model/base-version-schema";
 
 /**
  * Body limit of POST /api/snaps/:id/changes and PUT /api/snaps/:id/range: 800 bytes an item at
@@ -17,13 +19,7 @@ export { MAX_CHANGE_ITEMS } from "./card-constants";
  */
 export const MAX_CHANGE_BODY_BYTES = 4_000_000;
 
-const MAX_VERSION = 2 ** 31 - 1;
 const TOO_MANY = `At most ${MAX_CHANGE_ITEMS.toLocaleString("en-US")} items in all (create, update, delete and lines)`;
-
-/** A snap version a change is conditional on (docs/API.md, "Changes"). */
-export const baseVersionSchema = intInRange(1, MAX_VERSION).describe(
-  "The snap's version this change was made against (GET /api/snaps/:id answers it as `version`, every write as `Snap-Version`): when the snap has moved on, 412 and nothing is written.",
-);
 
 /**
  * POST /api/snaps/:id/changes: cards created, updated and deleted, lines and snap fields, in one
