@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  checkSnapChanges,
-  MAX_CHANGE_BODY_BYTES,
-  snapChangesObjectSchema,
-  snapChangesResponseSchema,
-  snapChangesSchema,
-} from "@/lib/snaps/change-schemas";
+import { checkSnapChanges, MAX_CHANGE_BODY_BYTES, snapChangesObjectSchema, snapChangesResponseSchema, snapChangesSchema } from "@/lib/snaps/change-schemas";
 import {
   checkRangeArgs,
   checkRangeWrite,
