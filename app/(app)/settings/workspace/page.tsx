@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { OwnInvitations } from "@/components/invitations/own-invitations";
 import { AuditLogPanel } from "@/components/settings/audit-log-panel";
+import { WorkspaceGuestsPanel } from "@/components/settings/workspace-guests-panel";
 import { WorkspacePanel } from "@/components/settings/workspace-panel";
+import { listWorkspaceGuests } from "@/lib/board-members/list-workspace-guests";
 import { requirePagePrincipal } from "@/lib/auth/get-page-principal";
 import { isInPersonalWorkspace } from "@/lib/workspaces/is-in-personal-workspace";
 import { listOwnInvitations } from "@/lib/workspaces/list-own-invitations";
@@ -13,11 +15,12 @@ export const metadata: Metadata = { title: "Workspace" };
 export default async function WorkspaceSettingsPage() {
   const principal = await requirePagePrincipal();
   const isAdmin = principal.role === "admin";
-  const [{ workspace, members }, personal, own, sent] = await Promise.all([
+  const [{ workspace, members }, personal, own, sent, guests] = await Promise.all([
     listWorkspaceMembers(principal),
     isInPersonalWorkspace(principal.userId),
     listOwnInvitations(principal),
     isAdmin ? listWorkspaceInvitations(principal) : Promise.resolve({ invitations: [] }),
+    isAdmin ? listWorkspaceGuests(principal) : Promise.resolve(null),
   ]);
   return (
     <>
@@ -40,6 +43,7 @@ export default async function WorkspaceSettingsPage() {
         isAdmin={isAdmin}
         canLeave={!personal}
       />
+      {guests && <WorkspaceGuestsPanel key={workspace.id} initialGuests={guests.guests} />}
       {isAdmin && <AuditLogPanel key={workspace.id} />}
     </>
   );
