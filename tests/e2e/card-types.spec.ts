@@ -58,3 +58,20 @@ test("every card type renders, is named by its type, and has its own inspector f
   await expect(inspector.getByLabel("Type").locator("option:checked")).toHaveText("kanban (custom)");
   await inspector.screenshot({ path: testInfo.outputPath("card-types-inspector-custom.png") });
 });
+
+test("a design embed made while offline says so instead of a broken frame, and frames its page once back online", async ({ page, context }) => {
+  await signUp(page, "Embed Offline");
+  const snap = await createSnap(page, { title: "Embeds", rows: 1, cols: 2 });
+  const [first] = snap.cards;
+  expect((await api(page, "PATCH", "/api/snaps/cards/batch", { updates: [{ id: first!.id, title: "https://example.com/embed" }] })).status).toBe(200);
+  await openBoard(page, snap.id);
+  await context.setOffline(true);
+  await cardAt(page, 1, 1).click({ position: { x: 4, y: 4 } });
+  await inspectorOf(page).getByLabel("Type").selectOption("designembed");
+  await expect(cardAt(page, 1, 1).getByRole("note")).toHaveText("You are offline: this design shows once you are back online.");
+  await expect(cardAt(page, 1, 1).locator("iframe")).toHaveCount(0);
+  await page.screenshot({ path: "tests/artifacts/card-types-embed-offline.png" });
+  await context.setOffline(false);
+  await expect(cardAt(page, 1, 1).locator("iframe")).toHaveCount(1);
+  await expect(cardAt(page, 1, 1).getByText("You are offline", { exact: false })).toHaveCount(0);
+});

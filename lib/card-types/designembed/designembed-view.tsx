@@ -11,18 +11,31 @@ const LOAD_WAIT_MS = 12_000;
  * The embed's frame, with a way out when it cannot be shown: a page may refuse to be framed, or be
  * unreachable, and the browser then draws its own broken page, which a page cannot detect (the
  * frame is another origin). So the link is always on the card, in a bar under the frame, and a
- * frame that has not loaded after LOAD_WAIT_MS (or at once, offline) is replaced by a notice with it.
+ * frame that has not loaded after LOAD_WAIT_MS is replaced by a notice with it; offline, a frame not
+ * loaded yet is a notice at once, and the frame comes back with the network.
  */
 function DesignEmbedContent({ card, url, editable, selected }: CardContentProps) {
   // What is known of the frame of each URL (a new URL starts over).
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const state = url && loadedUrl === url ? "loaded" : url && failedUrl === url ? "failed" : "loading";
+  // Offline, the browser would frame its own error page and call it loaded: the notice instead, at once.
+  const [offline, setOffline] = useState(false);
   useEffect(() => {
-    if (!url) return;
-    const timer = setTimeout(() => setFailedUrl(url), navigator.onLine === false ? 0 : LOAD_WAIT_MS);
+    const update = () => setOffline(navigator.onLine === false);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  useEffect(() => {
+    if (!url || offline) return;
+    const timer = setTimeout(() => setFailedUrl(url), LOAD_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [url]);
+  }, [url, offline]);
   if (!url) return null;
   const link = (
     <a href={url} target="_blank" rel="noopener noreferrer" className="truncate font-medium text-indigo-700 underline underline-offset-2">
@@ -32,7 +45,11 @@ function DesignEmbedContent({ card, url, editable, selected }: CardContentProps)
   );
   return (
     <div className="absolute inset-0 flex flex-col bg-white">
-      {state === "failed" ? (
+      {offline && state !== "loaded" ? (
+        <div role="note" className="flex min-h-0 flex-1 flex-col items-center justify-center gap-1 p-3 text-center text-xs text-slate-600">
+          <p>You are offline: this design shows once you are back online.</p>
+        </div>
+      ) : state === "failed" ? (
         <div role="note" className="flex min-h-0 flex-1 flex-col items-center justify-center gap-1 p-3 text-center text-xs text-slate-600">
           <p>This design cannot be shown here.</p>
           <p className="max-w-full">Open it: {link}</p>
@@ -46,7 +63,9 @@ function DesignEmbedContent({ card, url, editable, selected }: CardContentProps)
           sandbox="allow-scripts allow-popups"
           referrerPolicy="no-referrer"
           loading="lazy"
-          onLoad={() => setLoadedUrl(url)}
+          onLoad={() => {
+            if (navigator.onLine) setLoadedUrl(url);
+          }}
           className="min-h-0 w-full flex-1 border-0 bg-white"
           style={{ pointerEvents: editable && !selected ? "none" : "auto" }}
         />
