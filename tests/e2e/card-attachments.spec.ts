@@ -84,13 +84,22 @@ test("a file attached from the inspector shows as a chip and a paperclip, downlo
   await member.screenshot({ path: `${ARTIFACTS}/card-attachments-member.png` });
 
   // A refused removal comes back, with the server's message (the board sends every card edit as one change).
-  await page.route("**/api/snaps/*/changes", (route) =>
-    route.request().method() === "POST"
-      ? route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "CONFLICT", message: "Refused for the test" } }) })
-      : route.continue(),
-  );
+  // The refusal is held until the removal was seen: the board sends a gesture at once, so an
+  // answer let through at once could put the chip back before the first look.
+  let refuse!: () => void;
+  const removalSeen = new Promise<void>((resolve) => (refuse = resolve));
+  await page.route("**/api/snaps/*/changes", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await removalSeen;
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "CONFLICT", message: "Refused for the test" } }),
+    });
+  });
   await attachments.getByRole("button", { name: "Remove minutes.txt" }).click();
   await expect(attachments.getByRole("listitem")).toHaveCount(1);
+  refuse();
   await expect(page.getByText("Refused for the test")).toBeVisible();
   await expect(attachments.getByRole("listitem")).toHaveCount(2);
   await page.unroute("**/api/snaps/*/changes");
