@@ -47,14 +47,14 @@ export function WorkspaceGuestsPanel({ initialGuests }: { initialGuests: Workspa
                         className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-indigo-500"
                       >
                         {snap.title}
-                        <span className="text-slate-500">· {snap.role}</span>
+                        <span className="text-slate-600">· {snap.role}</span>
                       </Link>
                     </li>
                   ))}
                 </ul>
               </div>
-              <Button variant="secondary" size="sm" onClick={() => setRemoving(guest)} aria-label={`Remove ${guestName(guest)} from every board`}>
-                Remove from all boards
+              <Button variant="secondary" size="sm" onClick={() => setRemoving(guest)}>
+                Remove from all boards<span className="sr-only">: {guestName(guest)}</span>
               </Button>
             </li>
           ))}

@@ -1,6 +1,9 @@
 /** The largest export document POST /api/snaps/import reads (docs/EXPORT-IMPORT.md); the Import dialog refuses a larger file before sending it. */
 export const MAX_IMPORT_BYTES = 8_000_000;
 
+/** Twice a 100 x 100 board; the 8 MB body bounds a document of full cards well below this. */
+export const MAX_DOCUMENT_CARDS = 20_000;
+
 /** At most this many files in a document's list and in a .snap.zip (docs/EXPORT-IMPORT.md, "Files"). */
 export const MAX_DOCUMENT_FILES = 1_000;
 

@@ -8,9 +8,8 @@ import { hexColorSchema, idSchema, intInRange, timestampSchema } from "@/lib/val
 export const SNAP_DOCUMENT_FORMAT = "snap-board";
 export const SNAP_DOCUMENT_VERSION = 1;
 export { MAX_IMPORT_BYTES } from "./transfer-constants";
-import { MAX_DOCUMENT_FILES } from "./transfer-constants";
-/** Twice a 100 x 100 board; the 8 MB body bounds a document of full cards well below this. */
-export const MAX_DOCUMENT_CARDS = 20_000;
+import { MAX_DOCUMENT_CARDS, MAX_DOCUMENT_FILES } from "./transfer-constants";
+export { MAX_DOCUMENT_CARDS } from "./transfer-constants";
 export const MAX_DOCUMENT_LINES = 10_000;
 /** A card reaches at most row 999 + a span of 100: the grid of any board the API can make. */
 export const MAX_DOCUMENT_TRACKS = 1_099;

@@ -72,6 +72,8 @@ test("the toast is dark with light text in both themes, success and error alike;
   await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeHidden();
 
   // An error: the server refuses a delete (the board's one change), the card comes back and the toast says why.
+  // The clock runs again: the board sends its change after the gesture's frame, on a timer.
+  await page.clock.resume();
   await page.route("**/api/snaps/*/changes", (route) =>
     route.request().method() === "POST"
       ? route.fulfill({ status: 403, json: { error: { code: "FORBIDDEN", message: "You cannot delete this card" } } })

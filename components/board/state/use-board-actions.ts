@@ -126,15 +126,15 @@ export function useBoardActions(
       const card = cardIndex(cards).get(id);
       if (!card) return;
       const { rows, cols } = bounds();
-      // As in a spreadsheet: Enter after a run of Tabs goes down (or up) from the column the run began in.
+      // As in a spreadsheet: Enter after a run of Tabs goes down from the column the run began in
+      // (Shift+Enter goes up from where it is, as in Sheets).
       const run = tabRunRef.current?.row === card.row ? tabRunRef.current : null;
       tabRunRef.current = move === "right" || move === "left" ? { row: card.row, col: run?.col ?? card.col, at: null } : null;
-      const column = run?.col ?? card.col;
       const target =
         move === "down"
-          ? { row: card.row + card.rowSpan, col: column }
+          ? { row: card.row + card.rowSpan, col: run?.col ?? card.col }
           : move === "up"
-            ? { row: card.row - 1, col: column }
+            ? { row: card.row - 1, col: card.col }
             : move === "right"
               ? { row: card.row, col: card.col + card.colSpan }
               : { row: card.row, col: card.col - 1 };

@@ -1,6 +1,6 @@
 import { MAX_CARD_TEXT } from "@/lib/board-model/card-fields";
 import { MAX_GRID_INDEX } from "@/lib/board-model/card-constants";
-import { MAX_DOCUMENT_CARDS } from "../transfer-schemas";
+import { MAX_DOCUMENT_CARDS } from "../transfer-constants";
 
 /**
  * The bounds of the CSV, Trello and .xlsx imports (docs/EXPORT-IMPORT.md, "Other formats"), all
