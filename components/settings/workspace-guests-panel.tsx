@@ -54,7 +54,7 @@ export function WorkspaceGuestsPanel({ initialGuests }: { initialGuests: Workspa
                 </ul>
               </div>
               <Button variant="secondary" size="sm" onClick={() => setRemoving(guest)}>
-                Remove from all boards<span className="sr-only">: {guestName(guest)}</span>
+                Remove from all boards<span className="sr-only"> for {guestName(guest)}</span>
               </Button>
             </li>
           ))}

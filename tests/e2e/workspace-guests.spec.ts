@@ -33,7 +33,7 @@ test("an admin sees the workspace's guests with their boards and removes one fro
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "tests/artifacts/workspace-guests.png", fullPage: true });
 
-  await panel.getByRole("button", { name: "Remove from all boards: Gus Guest" }).click();
+  await panel.getByRole("button", { name: "Remove from all boards for Gus Guest" }).click();
   await page.getByRole("dialog", { name: "Remove Gus Guest from every board?" }).getByRole("button", { name: "Remove guest" }).click();
   await expect(panel.getByText("No one outside the workspace has been added to its boards.")).toBeVisible();
   expect((await api(guest, "GET", `/api/snaps/${roadmap.id}`)).status).toBe(403);
