@@ -269,7 +269,10 @@ async function main(): Promise<void> {
         throw error;
       }),
   ]);
-  const releasedLines = instances.reduce((sum, instance) => sum + (instance.log.text.match(/released webhook or import jobs of a worker that stopped/g)?.length ?? 0), 0);
+  const releasedLines = instances.reduce(
+    (sum, instance) => sum + (instance.log.text.match(/released webhook or import jobs of a worker that stopped/g)?.length ?? 0),
+    0,
+  );
   expect(releasedLines >= 1, `webhooks: the killed instance's jobs were released to the others (${releasedLines} release sweeps)`);
   const duplicates = eventsAll.filter((id) => receiver.count("/a", id) > 1 || receiver.count("/b", id) > 1).length;
   expect(true, `webhooks after the kill: ${eventsAll.length} events × 2 endpoints all delivered (${duplicates} more than once)`);
