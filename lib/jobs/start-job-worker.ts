@@ -1,7 +1,6 @@
 import "server-only";
-import { EventEmitter } from "node:events";
 import pg from "pg";
-import { Logger, run, runMigrations, type Runner, type WorkerEvents } from "graphile-worker";
+import { Logger, run, runMigrations, type Runner } from "graphile-worker";
 import { config, runtime } from "@/lib/config";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { emailEnabled } from "@/lib/email/email-config";
@@ -15,7 +14,7 @@ import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
 import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
 import { DELIVER_TASK, FANOUT_TASK, PRUNE_TASK, RELEASE_STALE_TASK } from "@/lib/webhooks/job-names";
-import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
+import { livenessEvents } from "@/lib/webhooks/worker-liveness";
 import { IMPORT_JOB_TASK } from "@/lib/transfer/import-jobs/import-job-constants";
 
 /**
@@ -61,11 +60,7 @@ const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runne
  */
 export function startJobWorker(): Promise<Runner> {
   if (holder.snapJobWorker) return holder.snapJobWorker;
-  // The worker pool's liveness lock (jobs are locked_by the pool's id), so that its jobs are released at once if this process dies.
-  const liveness = new WorkerLiveness();
-  const events: WorkerEvents = new EventEmitter();
-  events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
-  events.on("pool:release", () => liveness.stop());
+  const { events } = livenessEvents();
   // The queue's LISTEN connection is made again, or its poll answered: the database is reachable (its
   // outage story's end). The poll counts too: its own connection may fail after the LISTEN's is back.
   events.on("pool:listen:success", () => reportDatabaseReachable());

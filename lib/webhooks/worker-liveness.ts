@@ -1,4 +1,6 @@
 import "server-only";
+import { EventEmitter } from "node:events";
+import type { WorkerEvents } from "graphile-worker";
 import pg from "pg";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { logger } from "@/lib/log/logger";
@@ -78,4 +80,16 @@ export class WorkerLiveness {
     );
     return this.locking;
   }
+}
+
+/**
+ * The events of a graphile-worker runner whose pools hold a liveness lock while they live (jobs are
+ * locked_by the pool's id), so that their jobs are released at once if this process dies.
+ */
+export function livenessEvents(): { events: WorkerEvents; liveness: WorkerLiveness } {
+  const liveness = new WorkerLiveness();
+  const events: WorkerEvents = new EventEmitter();
+  events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
+  events.on("pool:release", () => liveness.stop());
+  return { events, liveness };
 }

@@ -1,9 +1,8 @@
 import "server-only";
-import { EventEmitter } from "node:events";
-import { Logger, run, type Runner, type WorkerEvents } from "graphile-worker";
+import { Logger, run, type Runner } from "graphile-worker";
 import { directDatabaseUrl } from "@/lib/db/direct-database-url";
 import { logger } from "@/lib/log/logger";
-import { WorkerLiveness } from "@/lib/webhooks/worker-liveness";
+import { livenessEvents } from "@/lib/webhooks/worker-liveness";
 import { IMPORT_JOB_SWEEP_TASK, IMPORT_JOB_TASK } from "./import-job-constants";
 
 const runnerLogger = new Logger(() => (level, message, meta) => {
@@ -23,10 +22,7 @@ export function startImportRunner(): Promise<Runner> {
   if (holder.snapImportRunner) return holder.snapImportRunner;
   // Its liveness lock: if this process dies mid-import, the job worker's sweep hands the job back
   // at once (lib/webhooks/release-stale-jobs.ts), not after graphile-worker's 4 hours.
-  const liveness = new WorkerLiveness();
-  const events: WorkerEvents = new EventEmitter();
-  events.on("pool:create", ({ workerPool }) => liveness.add(workerPool.id));
-  events.on("pool:release", () => liveness.stop());
+  const { events, liveness } = livenessEvents();
   holder.snapImportRunner = run({
     events,
     connectionString: directDatabaseUrl(),
