@@ -63,9 +63,11 @@ export function startJobWorker(): Promise<Runner> {
   const { events } = livenessEvents();
   // The queue's LISTEN connection is made again, or its poll answered: the database is reachable (its
   // outage story's end). The poll counts too: its own connection may fail after the LISTEN's is back.
+  // A poll answered with a job counts as one answered empty: a queue that always holds jobs (failing
+  // deliveries coming due) is never empty, and its jobs may all fail, so job:success may never come.
   events.on("pool:listen:success", () => reportDatabaseReachable());
   events.on("worker:getJob:empty", () => reportDatabaseReachable());
-  events.on("job:success", () => reportDatabaseReachable());
+  events.on("job:start", () => reportDatabaseReachable());
   holder.snapJobWorker = run({
     events,
     // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
