@@ -3,17 +3,18 @@ import { createWriteStream } from "node:fs";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { fileObjectKey } from "@/lib/files/file-storage";
 import { fileStorage } from "@/lib/files/file-storage-from-config";
 import type { ReceivedUpload } from "@/lib/files/receive-upload";
 
 /**
  * Where a job's upload waits: in file storage under a key of the uploaded files' form (disk and S3
- * accept only `<id>/<variant>`), the job's id as the id. No File row names it, and the job's id is
- * not a file's, so nothing else ever serves or sweeps it; the job deletes it when it has run, and
- * the sweep (sweep-import-jobs.ts) with the job's row.
+ * accept only `<id>/<variant>`), the job's id as the id. No File row names it, so nothing serves
+ * it; the job deletes it when it has run, and a row deleted while it still holds one queues it for
+ * the file sweep as a deleted file's (migration 20261206173000_import_job_upload_deletion).
  */
 export function importJobObjectKey(jobId: string): string {
-  return `${jobId}/original`;
+  return fileObjectKey(jobId, "original");
 }
 
 /** The job's upload, back into a temporary file for the format's import (which deletes it). */
