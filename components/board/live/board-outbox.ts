@@ -209,6 +209,7 @@ export class BoardOutbox {
   private async run(): Promise<void> {
     if (this.running) return;
     this.running = true;
+    let drained = false;
     try {
       while (this.entries.length) {
         const head = this.entries[0]!;
@@ -255,10 +256,14 @@ export class BoardOutbox {
       }
       this.backlog = false;
       await this.queue?.forgetLinks(this.snapId).catch(() => undefined);
+      drained = true;
     } finally {
       this.running = false;
       this.inFlight = false;
     }
+    // A change added while the device was tidied above found the outbox still running, and so did
+    // not start it: it is sent now, not left until the next change.
+    if (drained && this.entries.length > 0) void this.run();
   }
 
   private answer(entry: OutboxEntry, result: ApiResult<unknown>): IdLink[] {
