@@ -10,8 +10,11 @@
  * - dragging the whole selection: every frame's length while the pointer moves (p95 and longest),
  *   and the p95 as a ratio to the arrow key's median;
  * - a paste of a 50 x 40 table (2,000 cells) from the clipboard into an empty board: the key to the
- *   frame that shows the pasted cards (all of the screen's), and the key to the server's answer to
- *   its one request.
+ *   frame that shows the pasted cards (all of the screen's); the key to its one request's start and
+ *   to the server's answer (the request's resource timing, whatever the page does after); and the
+ *   key to the page being free again after the answer. The same beside it without the device queue
+ *   (IndexedDB removed, as bench/board-device-queue.ts does): what writing the change to the device
+ *   before it is sent costs (docs/SAVING.md).
  *
  * Builds when stale, makes a fresh database next to DATABASE_URL's, starts `next start`, prints a
  * table and writes bench/board-many-results.json. Environment: BOARD_BENCH_RUNS (default 3), CHROMIUM_PATH.
@@ -74,7 +77,11 @@ async function measureSelection(
   baseUrl: string,
   boardId: string,
 ): Promise<Figures> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, storageState });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+    storageState,
+  });
   await context.addInitScript(PROBES);
   const page = await context.newPage();
   await page.goto(`/snaps/${boardId}`);
@@ -113,17 +120,45 @@ async function measureSelection(
   await page.evaluate(() => window.dispatchEvent(new PointerEvent("pointercancel")));
   await page.mouse.up();
   await context.close();
-  return { arrowKeyMs: median(arrows), selectAllMs, dragFrameP95Ms: percentile(frames, 95), dragLongestFrameMs: Math.max(0, ...frames) };
+  return {
+    arrowKeyMs: median(arrows),
+    selectAllMs,
+    dragFrameP95Ms: percentile(frames, 95),
+    dragLongestFrameMs: Math.max(0, ...frames),
+  };
 }
 
 /** A 50 x 40 table pasted into an empty board: the key to the frame that shows it, and to the server's answer. */
-async function measurePaste(browser: Browser, storageState: Awaited<ReturnType<BrowserContext["storageState"]>>, baseUrl: string) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, storageState });
+/** IndexedDB taken away before any page script: the board then keeps its changes in memory only. */
+const NO_DEVICE = `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`;
+
+interface PasteFigures {
+  shownMs: number;
+  sentMs: number;
+  answeredMs: number;
+  freeMs: number;
+}
+
+async function measurePaste(
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext["storageState"]>>,
+  baseUrl: string,
+  { deviceQueue }: { deviceQueue: boolean },
+): Promise<PasteFigures> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 800 },
+    storageState,
+  });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await context.addInitScript(PROBES);
+  await context.addInitScript((deviceQueue ? "" : NO_DEVICE) + "performance.setResourceTimingBufferSize(10000);" + PROBES);
   const page = await context.newPage();
   await page.goto("/");
-  const { snap } = await api(page, "POST", "/api/snaps", { title: "Paste bench", rows: 1, cols: 1 });
+  const { snap } = await api(page, "POST", "/api/snaps", {
+    title: "Paste bench",
+    rows: 1,
+    cols: 1,
+  });
   await api(page, "DELETE", `/api/snaps/cards/${snap.cards[0].id}`);
   await page.goto(`/snaps/${snap.id}`);
   await page.locator("[data-board-root][data-ready]").waitFor();
@@ -144,11 +179,22 @@ async function measurePaste(browser: Browser, storageState: Awaited<ReturnType<B
       }),
   );
   const response = await answered;
-  const answeredAt = await page.evaluate(() => performance.now());
+  const freeAt = await page.evaluate(() => performance.now());
+  // The request's timing entry is there once its body has been read.
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((resource) => resource.name.endsWith("/changes")));
+  const timing = await page.evaluate(() => {
+    const entry = performance.getEntriesByType("resource").find((resource) => resource.name.endsWith("/changes")) as PerformanceResourceTiming;
+    return { sentAt: entry.requestStart, answeredAt: entry.responseEnd };
+  });
   const cards = (await api(page, "GET", `/api/snaps/${snap.id}`)).snap.cards.length;
   await context.close();
   if (!response.ok() || cards !== 2000) throw new Error(`paste: ${response.status()}, ${cards} cards`);
-  return { shownMs: shownAt - pressedAt, savedMs: answeredAt - pressedAt };
+  return {
+    shownMs: shownAt - pressedAt,
+    sentMs: timing.sentAt - pressedAt,
+    answeredMs: timing.answeredAt - pressedAt,
+    freeMs: freeAt - pressedAt,
+  };
 }
 
 async function main() {
@@ -158,13 +204,34 @@ async function main() {
   try {
     // A first pass of each warms the server's routes and caches; not counted.
     for (const board of Object.values(boards)) await measureSelection(browser, storageState, app.baseUrl, board.id);
-    await measurePaste(browser, storageState, app.baseUrl);
-    const runs: { small: Figures[]; large: Figures[]; paste: { shownMs: number; savedMs: number }[] } = { small: [], large: [], paste: [] };
+    await measurePaste(browser, storageState, app.baseUrl, {
+      deviceQueue: true,
+    });
+    const runs: {
+      small: Figures[];
+      large: Figures[];
+      paste: PasteFigures[];
+      pasteWithoutDevice: PasteFigures[];
+    } = {
+      small: [],
+      large: [],
+      paste: [],
+      pasteWithoutDevice: [],
+    };
     for (let run = 0; run < RUNS; run += 1) {
       log(`run ${run + 1} of ${RUNS}`);
       runs.small.push(await measureSelection(browser, storageState, app.baseUrl, boards.small.id));
       runs.large.push(await measureSelection(browser, storageState, app.baseUrl, boards.large.id));
-      runs.paste.push(await measurePaste(browser, storageState, app.baseUrl));
+      runs.paste.push(
+        await measurePaste(browser, storageState, app.baseUrl, {
+          deviceQueue: true,
+        }),
+      );
+      runs.pasteWithoutDevice.push(
+        await measurePaste(browser, storageState, app.baseUrl, {
+          deviceQueue: false,
+        }),
+      );
     }
     const pick = (list: Figures[], get: (figures: Figures) => number) => round(median(list.map(get)));
     const ratio = (list: Figures[]) => round(median(list.map((f) => f.dragFrameP95Ms / f.arrowKeyMs)), 2);
@@ -178,10 +245,19 @@ async function main() {
     console.log(`\nMany cards at once, Chromium, production build; medians of ${RUNS} runs, interleaved\n`);
     console.log(`| figure | 20 × 20 | 100 × 100 | ratio |\n|---|---|---|---|`);
     for (const [label, a, b] of rows) console.log(`| ${label} | ${a} | ${b} | ${a > 0 ? round(b / a, 2) : "–"} |`);
-    const shown = round(median(runs.paste.map((paste) => paste.shownMs)));
-    const saved = round(median(runs.paste.map((paste) => paste.savedMs)));
-    console.log(`\nPaste of a 50 × 40 table (2,000 cards, one request): on screen ${shown} ms after the key, saved ${saved} ms after it\n`);
-    writeFileSync("bench/board-many-results.json", JSON.stringify({ runs: RUNS, raw: runs, paste: { shownMs: shown, savedMs: saved } }, null, 2));
+    const pasteMedians = (list: PasteFigures[]) => ({
+      shownMs: round(median(list.map((paste) => paste.shownMs))),
+      sentMs: round(median(list.map((paste) => paste.sentMs))),
+      answeredMs: round(median(list.map((paste) => paste.answeredMs))),
+      freeMs: round(median(list.map((paste) => paste.freeMs))),
+    });
+    const paste = pasteMedians(runs.paste);
+    const withoutDevice = pasteMedians(runs.pasteWithoutDevice);
+    console.log(`\nPaste of a 50 × 40 table (2,000 cards, one request), ms after the key\n`);
+    console.log(`| | on screen | request sent | answered | page free after it |\n|---|---|---|---|---|`);
+    console.log(`| written to the device first | ${paste.shownMs} | ${paste.sentMs} | ${paste.answeredMs} | ${paste.freeMs} |`);
+    console.log(`| without the device queue | ${withoutDevice.shownMs} | ${withoutDevice.sentMs} | ${withoutDevice.answeredMs} | ${withoutDevice.freeMs} |\n`);
+    writeFileSync("bench/board-many-results.json", JSON.stringify({ runs: RUNS, raw: runs, paste, pasteWithoutDevice: withoutDevice }, null, 2));
   } finally {
     await session.close();
   }

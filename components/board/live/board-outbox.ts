@@ -17,6 +17,8 @@ export interface OutboxEntry {
   coalesceKey?: string;
   /** Not sent before this time (ms since epoch): typing's quiet moment. */
   readyAt: number;
+  /** Resolves once the gesture's frame is drawn: the request and the device write wait for it, not for each other. */
+  framed: Promise<void>;
   /** The entry's seq on the device once written; false when it could not be written. */
   written: Promise<number | false>;
   /** The same, once known. */
@@ -31,9 +33,10 @@ export interface OutboxHooks {
 }
 
 /**
- * This board's changes in the order they were made: each written to the device (ChangeQueue)
- * before it is sent, then sent one at a time until it has a final answer (sendUntilAnswered).
- * Nothing is taken out before its answer: a failure that can pass keeps it, and everything behind it.
+ * This board's changes in the order they were made: each written to the device (ChangeQueue) as
+ * it is sent, sent one at a time until it has a final answer (sendUntilAnswered), and taken off the
+ * device once both are done. Nothing is taken out before its answer: a failure that can pass keeps
+ * it, and everything behind it.
  */
 export class BoardOutbox {
   private readonly entries: OutboxEntry[] = [];
@@ -104,12 +107,11 @@ export class BoardOutbox {
         baseVersion,
         coalesceKey,
         readyAt: coalesceKey ? now + QUIET_MS : now,
+        framed: this.afterFrame(),
         written: Promise.resolve(false),
       };
       if (this.queue) {
-        entry.written = this.afterFrame()
-          .then(() => this.write(entry))
-          .then((seq) => (entry.seq = seq));
+        entry.written = entry.framed.then(() => this.write(entry)).then((seq) => (entry.seq = seq));
       } else {
         entry.seq = false;
         this.unwritten += 1;
@@ -176,8 +178,9 @@ export class BoardOutbox {
 
   /**
    * Resolves once the gesture's frame is drawn: the device write (a transaction, the request's copy)
-   * then runs outside the gesture's own task (docs/SAVING.md). Without frames (a hidden page, no
-   * `requestAnimationFrame`), soon anyway; flush() (the page hidden or left) writes at once.
+   * and the request's serialization then run outside the gesture's own task (docs/SAVING.md).
+   * Without frames (a hidden page, no `requestAnimationFrame`), soon anyway; flush() (the page
+   * hidden or left) writes and sends at once.
    */
   private afterFrame(): Promise<void> {
     if (typeof requestAnimationFrame === "undefined" || typeof document === "undefined" || document.visibilityState === "hidden") return Promise.resolve();
@@ -218,7 +221,9 @@ export class BoardOutbox {
         const ready = this.entries.filter((entry, index) => index === 0 || (entry.readyAt <= Date.now() && !entry.coalesceKey));
         const merge = this.backlog && this.sendAlone === 0;
         const run = this.entries.slice(0, merge ? updateRunLength(ready.map((entry) => entry.request)) : 1);
-        const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
+        // Sent beside its device write, not after it: a change is lost only if the page dies before
+        // it is written, whether or not it was sent meanwhile (its key makes a replay apply it once).
+        await Promise.all(run.map((entry) => entry.framed));
         const request = toSendable(mergeUpdateRun(run.map((entry) => entry.request)), this.serverIdOf);
         const http = toHttpRequest(this.snapId, request, this.serverIdOf);
         let links: IdLink[] = [];
@@ -247,6 +252,7 @@ export class BoardOutbox {
           links = this.answer({ ...head, request }, result);
         }
         if (this.sendAlone > 0) this.sendAlone -= 1;
+        const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
         this.entries.splice(0, run.length);
         for (const seq of seqs) {
           if (seq === false) this.unwritten -= 1;
