@@ -6,8 +6,8 @@ import type { ApiResult } from "@/components/http/call-api";
 
 /**
  * The device write of a gesture's change waits for the gesture's frame (docs/SAVING.md): it is not
- * in the gesture's own task. The request goes out then too, beside the write rather than after it,
- * and the change leaves the device only once it is both written and answered.
+ * in the gesture's own task. The request does not wait for the write (the server's work overlaps
+ * the frame), and the change leaves the device only once it is both written and answered.
  */
 
 const update: WireRequest = { kind: "changes", create: [], createIds: [], update: [{ id: "c1", title: "Typed" }], delete: [] };
@@ -46,15 +46,16 @@ describe("the device write of a gesture", () => {
     vi.unstubAllGlobals();
   });
 
-  it("starts after the gesture's frame, and the request goes out then too", async () => {
+  it("starts after the gesture's frame; the request goes out at once", async () => {
     const { outbox, events, drawFrame } = setup();
     outbox.add([update], 3);
     await Promise.resolve();
     await Promise.resolve();
-    expect(events).toEqual([]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes"]);
     drawFrame();
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["writing", "written", "sent /api/snaps/s1/changes", "settled"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
+    expect(outbox.size).toBe(0);
   });
 
   it("sends without waiting for a slow device write, and settles the change only once it is written", async () => {
@@ -62,11 +63,11 @@ describe("the device write of a gesture", () => {
     const { outbox, events } = setup("hidden", () => new Promise<void>((resolve) => (finishWrite = resolve)));
     outbox.add([update], 3);
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["writing", "sent /api/snaps/s1/changes"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing"]);
     expect(outbox.size).toBe(1);
     finishWrite();
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["writing", "sent /api/snaps/s1/changes", "written", "settled"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
     expect(outbox.size).toBe(0);
   });
 
@@ -75,22 +76,22 @@ describe("the device write of a gesture", () => {
     outbox.add([update], 3);
     outbox.flush();
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["writing", "written", "sent /api/snaps/s1/changes", "settled"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
   });
 
   it("does not wait for frames a hidden page never draws", async () => {
     const { outbox, events } = setup("hidden");
     outbox.add([update], 3);
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["writing", "written", "sent /api/snaps/s1/changes", "settled"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
   });
 
   it("waits at most 100 ms for a frame that does not come", async () => {
     const { outbox, events } = setup();
     outbox.add([update], 3);
     await vi.advanceTimersByTimeAsync(99);
-    expect(events).toEqual([]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes"]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(events).toEqual(["writing", "written", "sent /api/snaps/s1/changes", "settled"]);
+    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
   });
 });

@@ -17,8 +17,6 @@ export interface OutboxEntry {
   coalesceKey?: string;
   /** Not sent before this time (ms since epoch): typing's quiet moment. */
   readyAt: number;
-  /** Resolves once the gesture's frame is drawn: the request and the device write wait for it, not for each other. */
-  framed: Promise<void>;
   /** The entry's seq on the device once written; false when it could not be written. */
   written: Promise<number | false>;
   /** The same, once known. */
@@ -107,11 +105,12 @@ export class BoardOutbox {
         baseVersion,
         coalesceKey,
         readyAt: coalesceKey ? now + QUIET_MS : now,
-        framed: this.afterFrame(),
         written: Promise.resolve(false),
       };
       if (this.queue) {
-        entry.written = entry.framed.then(() => this.write(entry)).then((seq) => (entry.seq = seq));
+        entry.written = this.afterFrame()
+          .then(() => this.write(entry))
+          .then((seq) => (entry.seq = seq));
       } else {
         entry.seq = false;
         this.unwritten += 1;
@@ -178,9 +177,8 @@ export class BoardOutbox {
 
   /**
    * Resolves once the gesture's frame is drawn: the device write (a transaction, the request's copy)
-   * and the request's serialization then run outside the gesture's own task (docs/SAVING.md).
-   * Without frames (a hidden page, no `requestAnimationFrame`), soon anyway; flush() (the page
-   * hidden or left) writes and sends at once.
+   * then runs outside the gesture's own task (docs/SAVING.md). Without frames (a hidden page, no
+   * `requestAnimationFrame`), soon anyway; flush() (the page hidden or left) writes at once.
    */
   private afterFrame(): Promise<void> {
     if (typeof requestAnimationFrame === "undefined" || typeof document === "undefined" || document.visibilityState === "hidden") return Promise.resolve();
@@ -221,9 +219,9 @@ export class BoardOutbox {
         const ready = this.entries.filter((entry, index) => index === 0 || (entry.readyAt <= Date.now() && !entry.coalesceKey));
         const merge = this.backlog && this.sendAlone === 0;
         const run = this.entries.slice(0, merge ? updateRunLength(ready.map((entry) => entry.request)) : 1);
-        // Sent beside its device write, not after it: a change is lost only if the page dies before
-        // it is written, whether or not it was sent meanwhile (its key makes a replay apply it once).
-        await Promise.all(run.map((entry) => entry.framed));
+        // Sent at once, its device write after the gesture's frame: a change is lost only if the page
+        // dies before it is written, whether or not it was sent meanwhile (its key makes a replay
+        // apply it once), and the server's work overlaps the frame's.
         const request = toSendable(mergeUpdateRun(run.map((entry) => entry.request)), this.serverIdOf);
         const http = toHttpRequest(this.snapId, request, this.serverIdOf);
         let links: IdLink[] = [];
