@@ -78,6 +78,8 @@ const board = parseSnapDocument({
     { key: "f", row: 3, col: 3, title: "https://example.com/launch?a=1&b=2", cellType: "link", fontSize: "text-xs" },
     { key: "g", row: 4, col: 4, title: "", color: "#22c55e" },
     { key: "h", row: 5, col: 2, title: "東京 ✓ émoji 🚀", fontSize: "text-lg", color: "#1e293b" },
+    // Looks like a spreadsheet's own escape of a character (_xHHHH_): written so that it reads back as typed.
+    { key: "i", row: 5, col: 4, title: "file_x000D_name_x0041_.txt" },
   ],
 });
 

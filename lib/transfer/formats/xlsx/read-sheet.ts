@@ -2,6 +2,7 @@ import "server-only";
 import type yauzl from "yauzl";
 import { ApiError } from "@/lib/errors/api-error";
 import { FORMAT_LIMITS } from "../format-limits";
+import { unescapeXlsxText } from "./escaped-text";
 import { parseCellRef } from "./xlsx-units";
 import { attribute, readXml } from "./xml-reader";
 
@@ -125,7 +126,7 @@ export async function readSheet(zip: yauzl.ZipFile, entry: yauzl.Entry, stylesWi
     close(name) {
       if (name === "rPh") inPhonetic = false;
       else if ((name === "v" || name === "t") && collecting && cell) {
-        cell.value += text;
+        cell.value += collecting === "t" ? unescapeXlsxText(text) : text;
         text = "";
         collecting = null;
       } else if (name === "c" && cell) {
@@ -184,7 +185,7 @@ export async function readSharedStrings(zip: yauzl.ZipFile, entry: yauzl.Entry |
     close(name) {
       if (name === "rPh") inPhonetic = false;
       else if (name === "t") inText = false;
-      else if (name === "si" && wanted.has(index)) strings.set(index, text);
+      else if (name === "si" && wanted.has(index)) strings.set(index, unescapeXlsxText(text));
     },
   });
   return strings;

@@ -5,6 +5,7 @@ import yazl from "yazl";
 import { DEFAULT_COL_WIDTH, DEFAULT_ROW_HEIGHT, gridSize } from "@/lib/board-look/grid-geometry";
 import { fileSlug } from "../../export-file";
 import type { DocumentCard, SnapDocument } from "../../transfer-schemas";
+import { escapeXlsxText } from "./escaped-text";
 import { TODO_DONE, TODO_OPEN } from "./sheet-to-board";
 import { cellRef, columnCharacters, FONT_POINTS, rowPoints } from "./xlsx-units";
 
@@ -148,7 +149,7 @@ function* sheetPieces(document: SnapDocument, rows: number, cols: number, byRow:
       const ref = cellRef(row, placed.card.col);
       if (placed.rowSpan > 1 || placed.colSpan > 1) merges.push(`${ref}:${cellRef(row + placed.rowSpan - 1, placed.card.col + placed.colSpan - 1)}`);
       piece += placed.text
-        ? `<c r="${ref}" s="${placed.style}" t="inlineStr"><is><t xml:space="preserve">${xml(placed.text)}</t></is></c>`
+        ? `<c r="${ref}" s="${placed.style}" t="inlineStr"><is><t xml:space="preserve">${xml(escapeXlsxText(placed.text))}</t></is></c>`
         : `<c r="${ref}" s="${placed.style}"/>`;
     }
     piece += "</row>";
