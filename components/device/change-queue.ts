@@ -3,7 +3,7 @@ import type { WireRequest } from "@/components/board/live/wire-request";
 import { upgradeQueuedRequest } from "./queued-request";
 
 /**
- * One gesture's request, written to the device as it is sent (docs/SAVING.md). `key` is its Idempotency-Key, fixed here, so a retry after a lost answer is
+ * One gesture's request, written to the device before it is sent (docs/SAVING.md). `key` is its Idempotency-Key, fixed here, so a retry after a lost answer is
  * applied once.
  */
 export interface QueuedChange {

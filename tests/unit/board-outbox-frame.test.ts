@@ -6,28 +6,23 @@ import type { ApiResult } from "@/components/http/call-api";
 
 /**
  * The device write of a gesture's change waits for the gesture's frame (docs/SAVING.md): it is not
- * in the gesture's own task. The request does not wait for the write (the server's work overlaps
- * the frame), and the change leaves the device only once it is both written and answered.
+ * in the gesture's own task, and the request still goes out only once it is written.
  */
 
 const update: WireRequest = { kind: "changes", create: [], createIds: [], update: [{ id: "c1", title: "Typed" }], delete: [] };
 
-function setup(visibilityState: "visible" | "hidden" = "visible", deviceWrite: () => Promise<void> = async () => undefined) {
+function setup(visibilityState: "visible" | "hidden" = "visible") {
   const frames: FrameRequestCallback[] = [];
   vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal("document", { visibilityState });
   const events: string[] = [];
   const queue = {
     add: async () => {
-      events.push("writing");
-      await deviceWrite();
       events.push("written");
       return 1;
     },
     replace: async () => undefined,
-    settle: async () => {
-      events.push("settled");
-    },
+    settle: async () => undefined,
     forgetLinks: async () => undefined,
   } as unknown as ChangeQueue;
   const request = async <T>(path: string) => {
@@ -46,29 +41,15 @@ describe("the device write of a gesture", () => {
     vi.unstubAllGlobals();
   });
 
-  it("starts after the gesture's frame; the request goes out at once", async () => {
+  it("starts after the gesture's frame, and the request goes out after it", async () => {
     const { outbox, events, drawFrame } = setup();
     outbox.add([update], 3);
     await Promise.resolve();
     await Promise.resolve();
-    expect(events).toEqual(["sent /api/snaps/s1/changes"]);
+    expect(events).toEqual([]);
     drawFrame();
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
-    expect(outbox.size).toBe(0);
-  });
-
-  it("sends without waiting for a slow device write, and settles the change only once it is written", async () => {
-    let finishWrite!: () => void;
-    const { outbox, events } = setup("hidden", () => new Promise<void>((resolve) => (finishWrite = resolve)));
-    outbox.add([update], 3);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing"]);
-    expect(outbox.size).toBe(1);
-    finishWrite();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
-    expect(outbox.size).toBe(0);
+    expect(events).toEqual(["written", "sent /api/snaps/s1/changes"]);
   });
 
   it("starts at once when the page is being left (flush), without waiting for a frame", async () => {
@@ -76,22 +57,22 @@ describe("the device write of a gesture", () => {
     outbox.add([update], 3);
     outbox.flush();
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
+    expect(events).toEqual(["written", "sent /api/snaps/s1/changes"]);
   });
 
   it("does not wait for frames a hidden page never draws", async () => {
     const { outbox, events } = setup("hidden");
     outbox.add([update], 3);
     await vi.advanceTimersByTimeAsync(0);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
+    expect(events).toEqual(["written", "sent /api/snaps/s1/changes"]);
   });
 
   it("waits at most 100 ms for a frame that does not come", async () => {
     const { outbox, events } = setup();
     outbox.add([update], 3);
     await vi.advanceTimersByTimeAsync(99);
-    expect(events).toEqual(["sent /api/snaps/s1/changes"]);
+    expect(events).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(events).toEqual(["sent /api/snaps/s1/changes", "writing", "written", "settled"]);
+    expect(events).toEqual(["written", "sent /api/snaps/s1/changes"]);
   });
 });

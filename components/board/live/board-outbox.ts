@@ -31,10 +31,9 @@ export interface OutboxHooks {
 }
 
 /**
- * This board's changes in the order they were made: each written to the device (ChangeQueue) as
- * it is sent, sent one at a time until it has a final answer (sendUntilAnswered), and taken off the
- * device once both are done. Nothing is taken out before its answer: a failure that can pass keeps
- * it, and everything behind it.
+ * This board's changes in the order they were made: each written to the device (ChangeQueue)
+ * before it is sent, then sent one at a time until it has a final answer (sendUntilAnswered).
+ * Nothing is taken out before its answer: a failure that can pass keeps it, and everything behind it.
  */
 export class BoardOutbox {
   private readonly entries: OutboxEntry[] = [];
@@ -219,9 +218,7 @@ export class BoardOutbox {
         const ready = this.entries.filter((entry, index) => index === 0 || (entry.readyAt <= Date.now() && !entry.coalesceKey));
         const merge = this.backlog && this.sendAlone === 0;
         const run = this.entries.slice(0, merge ? updateRunLength(ready.map((entry) => entry.request)) : 1);
-        // Sent at once, its device write after the gesture's frame: a change is lost only if the page
-        // dies before it is written, whether or not it was sent meanwhile (its key makes a replay
-        // apply it once), and the server's work overlaps the frame's.
+        const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
         const request = toSendable(mergeUpdateRun(run.map((entry) => entry.request)), this.serverIdOf);
         const http = toHttpRequest(this.snapId, request, this.serverIdOf);
         let links: IdLink[] = [];
@@ -250,7 +247,6 @@ export class BoardOutbox {
           links = this.answer({ ...head, request }, result);
         }
         if (this.sendAlone > 0) this.sendAlone -= 1;
-        const seqs = await Promise.all(run.map(async (entry) => entry.seq ?? (await entry.written)));
         this.entries.splice(0, run.length);
         for (const seq of seqs) {
           if (seq === false) this.unwritten -= 1;

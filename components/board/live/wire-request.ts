@@ -13,7 +13,7 @@ type WireCardPatch = Omit<CardPatch, "attachments"> & { attachments?: string[] }
 /**
  * One request of a gesture, as it is queued on the device: POST /api/snaps/:id/changes with its
  * cards, lines and snap fields (docs/SAVING.md). In the board's ids (a card made here has its
- * server id only once its create is answered), so that it can be written to the device as it is sent.
+ * server id only once its create is answered), so that it can be written before it is sent.
  * `toHttpRequest` puts the server's ids in when it goes out.
  */
 export interface WireRequest {
