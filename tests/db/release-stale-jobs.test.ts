@@ -26,7 +26,9 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(inject("databaseUrl"), "snap_test_stale_jobs");
   await applyMigrations(scratch.url); // the outbox the sweep frees claims in
   pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  // An idle connection's error reaches the pool, a checked-out client's only the client (graphile-worker asks for both).
   pool.on("error", (error) => connectionErrors.push(error));
+  pool.on("connect", (client) => client.on("error", (error) => connectionErrors.push(error)));
   // Through this pool: graphile-worker ends a pool of its own without waiting, its error listener already removed.
   await runMigrations({ pgPool: pool });
   liveWorkers = new pg.Client({ connectionString: scratch.url });
