@@ -8,6 +8,9 @@ import { seedBoard } from "./board-seed";
 import { createBenchDatabase } from "./database";
 import { startApp } from "./server";
 
+/** An init script: IndexedDB taken away before any page script, so the board keeps its changes in memory only (no device queue). */
+export const NO_DEVICE_QUEUE = `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`;
+
 export interface BoardBenchSession {
   baseUrl: string;
   browser: Browser;

@@ -17,7 +17,7 @@
  * Environment: QUEUE_BENCH_GESTURES (per side, default 100), QUEUE_BENCH_BACKLOG (default 1000), CHROMIUM_PATH.
  */
 import { type BrowserContext, type Page } from "@playwright/test";
-import { openBoardBenchSession } from "./board-bench-session";
+import { NO_DEVICE_QUEUE, openBoardBenchSession } from "./board-bench-session";
 import { seedBoard } from "./board-seed";
 
 const GESTURES = Math.max(10, Number(process.env.QUEUE_BENCH_GESTURES ?? 100));
@@ -65,7 +65,6 @@ const PROBE = `
   }, true);
 })();
 `;
-const NO_DEVICE = `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`;
 
 const percentile = (values: number[], share: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -112,7 +111,7 @@ async function main() {
     const withQueue = await browser.newContext({ baseURL: baseUrl, storageState });
     const withoutQueue = await browser.newContext({ baseURL: baseUrl, storageState });
     await withQueue.addInitScript(PROBE);
-    await withoutQueue.addInitScript(NO_DEVICE + PROBE);
+    await withoutQueue.addInitScript(NO_DEVICE_QUEUE + PROBE);
     log("seeding a second 100 x 100 board, for the side without the device queue…");
     const seeding = await withoutQueue.newPage();
     await seeding.goto("/");

@@ -22,7 +22,7 @@
 import { writeFileSync } from "node:fs";
 import { type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { api } from "./board-seed";
-import { openBoardBenchSession } from "./board-bench-session";
+import { NO_DEVICE_QUEUE, openBoardBenchSession } from "./board-bench-session";
 
 const RUNS = Math.max(1, Number(process.env.BOARD_BENCH_RUNS ?? 3));
 const log = (line: string) => console.error(`[bench:board-many] ${line}`);
@@ -129,9 +129,6 @@ async function measureSelection(
 }
 
 /** A 50 x 40 table pasted into an empty board: the key to the frame that shows it, and to the server's answer. */
-/** IndexedDB taken away before any page script: the board then keeps its changes in memory only. */
-const NO_DEVICE = `Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });`;
-
 interface PasteFigures {
   shownMs: number;
   sentMs: number;
@@ -151,7 +148,7 @@ async function measurePaste(
     storageState,
   });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await context.addInitScript((deviceQueue ? "" : NO_DEVICE) + "performance.setResourceTimingBufferSize(10000);" + PROBES);
+  await context.addInitScript((deviceQueue ? "" : NO_DEVICE_QUEUE) + "performance.setResourceTimingBufferSize(10000);" + PROBES);
   const page = await context.newPage();
   await page.goto("/");
   const { snap } = await api(page, "POST", "/api/snaps", {

@@ -1,5 +1,5 @@
 import type { Connection } from "../live/use-snap-events";
-import { useOnline } from "./use-network-status";
+import { useOnline } from "@/lib/browser/use-online";
 
 type Shown = Connection | "offline";
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useOnline } from "@/lib/browser/use-online";
 import type { CardContentProps, CardTypeView } from "../card-view";
 import { displayUrl } from "../link/link";
 
@@ -20,17 +21,7 @@ function DesignEmbedContent({ card, url, editable, selected }: CardContentProps)
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const state = url && loadedUrl === url ? "loaded" : url && failedUrl === url ? "failed" : "loading";
   // Offline, the browser would frame its own error page and call it loaded: the notice instead, at once.
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    const update = () => setOffline(navigator.onLine === false);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
+  const offline = !useOnline();
   useEffect(() => {
     if (!url || offline) return;
     const timer = setTimeout(() => setFailedUrl(url), LOAD_WAIT_MS);

@@ -11,7 +11,10 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser says it has a network: false is sure (no network at all), true only may be. */
+/**
+ * Whether the browser says it has a network: false is sure (no network at all), true only may be.
+ * For the board's header and the card views alike (a card type's view lives in lib/card-types).
+ */
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
