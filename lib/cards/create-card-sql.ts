@@ -39,7 +39,11 @@ export function createCardSql(fields: readonly CardColumn[], inline: Partial<Rec
         changedSnapId: `SELECT w."snapId" FROM written AS w`,
         payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
         riders:
-          historyEntrySql(param, `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`) +
+          historyEntrySql(
+            param,
+            `(SELECT json_build_object('createdCards', json_build_array(row_to_json(w))) FROM written AS w)`,
+            `(SELECT json_build_object('createdCards', json_build_array(json_build_object('id', w.id))) FROM written AS w)`,
+          ) +
           feedEventSql(param, {
             type: "cards.created",
             data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,

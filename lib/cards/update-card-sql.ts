@@ -20,8 +20,12 @@ const cardColumns = Object.keys(cardSelect)
  * history. Answers one row: found, editable, and the card as written (NULL when nothing was).
  */
 export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fieldNames" | "ifMatch" | SingleWriteParam, string>> = {}) =>
-  singleWriteSql<"cardId" | "fields" | "fieldNames" | "ifMatch">(
-    (param, callerCanEdit) => ({
+  singleWriteSql<"cardId" | "fields" | "fieldNames" | "ifMatch">((param, callerCanEdit) => {
+    // The history's change ({updatedCards: {id: {field: value}}}) and its outline (value true).
+    const updatedCardsSql = (value: string) => `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
+      SELECT json_object_agg(f.key, ${value}) FROM json_each(row_to_json(w)) AS f WHERE f.key = ANY(${param("fieldNames")}::text[])), '{}'::json)))
+    FROM written AS w)`;
+    return {
       write: `
     target AS (
       SELECT c.id, ${callerCanEdit("s")} AS editable
@@ -36,12 +40,7 @@ export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fiel
       changedSnapId: `SELECT w."snapId" FROM written AS w`,
       payload: `(SELECT jsonb_build_object('cardFields', jsonb_build_object(w.id, to_jsonb(${param("fieldNames")}::text[]))) FROM written AS w)`,
       riders:
-        historyEntrySql(
-          param,
-          `(SELECT json_build_object('updatedCards', json_build_object(w.id, COALESCE((
-      SELECT json_object_agg(f.key, f.value) FROM json_each(row_to_json(w)) AS f WHERE f.key = ANY(${param("fieldNames")}::text[])), '{}'::json)))
-    FROM written AS w)`,
-        ) +
+        historyEntrySql(param, updatedCardsSql("f.value"), updatedCardsSql("true")) +
         feedEventSql(param, {
           type: "cards.updated",
           data: `(SELECT '{"cards":[' || row_to_json(w)::text || ']}' FROM written AS w)`,
@@ -49,8 +48,7 @@ export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fiel
         }),
       select: `t.id IS NOT NULL AS found, t.editable, (SELECT row_to_json(w) FROM written AS w) AS card`,
       from: `(SELECT 1) AS one LEFT JOIN target AS t ON true`,
-    }),
-    inline,
-  );
+    };
+  }, inline);
 
 export const UPDATE_CARD_SQL = updateCardSql();

@@ -1,5 +1,4 @@
 import { Prisma } from "@/lib/db/generated/client";
-import { changeOutlineSql } from "./change-outline-sql";
 import { historyCtes } from "./history-ctes";
 import { SNAPSHOT_QUERY } from "./record-snap-history";
 
@@ -9,8 +8,10 @@ const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
 /**
  * The history entry of a single write (lib/single-writes/single-write-sql.ts), as CTEs of its
  * statement: the CTEs batches use (lib/history/history-ctes.ts), for the one snap in `bumped`, with
- * its change given as SQL (`change`, json) and its outline made from it. `param` names the actor and
- * the retention in days.
+ * its change and its outline (lib/history/outline-history-change.ts) given as SQL (json) by the
+ * write, which knows both; a change of ids only is its own outline. `param` names the actor and the
+ * retention in days. The outline is not derived from the change here: changeOutlineSql's generic
+ * walk made a card PATCH's statement about a quarter slower (docs/PERFORMANCE.md, "Single writes").
  *
  * The snapshot function runs its query with a snapshot of its own, which sees the rows this
  * statement has changed before it: `bumped` must read the CTEs that change cards or lines, so
@@ -19,12 +20,11 @@ const SNAPSHOT_QUERY_LITERAL = `'${SNAPSHOT_QUERY.replaceAll("'", "''")}'`;
 export function historyEntrySql(
   param: (name: "actorType" | "actorUserId" | "actorApiKeyId" | "actorClientId" | "retentionDays") => string,
   change: string,
+  outline: string = change,
 ): string {
   const named = (name: Parameters<typeof param>[0]) => Prisma.raw(param(name));
   return historyCtes({
-    entries: Prisma.raw(
-      `SELECT x."snapId", x.change, ${changeOutlineSql("x.change")} AS outline FROM (SELECT b.id AS "snapId", ${change} AS change FROM bumped AS b) AS x`,
-    ),
+    entries: Prisma.raw(`SELECT b.id AS "snapId", ${change} AS change, ${outline} AS outline FROM bumped AS b`),
     actor: {
       type: Prisma.raw(`${param("actorType")}::text`),
       userId: named("actorUserId"),

@@ -43,7 +43,11 @@ export function createLineSql(looks: readonly LineLook[]): NamedSql<CreateLinePa
       changedSnapId: `SELECT w."snapId" FROM written AS w`,
       payload: `(SELECT jsonb_build_object('lines', jsonb_build_array(to_jsonb(w))) FROM written AS w)`,
       riders:
-        historyEntrySql(param, `(SELECT json_build_object('createdLines', json_build_array(row_to_json(w))) FROM written AS w)`) +
+        historyEntrySql(
+          param,
+          `(SELECT json_build_object('createdLines', json_build_array(row_to_json(w))) FROM written AS w)`,
+          `(SELECT json_build_object('createdLines', json_build_array(json_build_object('id', w.id))) FROM written AS w)`,
+        ) +
         feedEventSql(param, {
           type: "lines.created",
           data: `(SELECT '{"lines":[' || row_to_json(w)::text || ']}' FROM written AS w)`,

@@ -226,22 +226,33 @@ describe("what the one statement relies on", () => {
     expect(rows.map((row) => row.data)).toContain(JSON.stringify({ cardIds: [ids.card], lineIds: [ids.line] }));
   });
 
-  it("a single write stores its history outline, the one lib/history/outline-history-change.ts makes of its change", async () => {
+  it("every single write stores its history outline, the one lib/history/outline-history-change.ts makes of its change", async () => {
     const { outlineHistoryChange } = await import("../../lib/history/outline-history-change");
     const latest = async () =>
       (await admin.query(`SELECT change, outline FROM "SnapHistory" WHERE "snapId" = $1 ORDER BY version DESC LIMIT 1`, [ids.snap])).rows[0] as {
         change: Parameters<typeof outlineHistoryChange>[0];
         outline: unknown;
       };
+    // Each write gives its own outline (lib/history/history-entry-sql.ts): each is checked against the TypeScript one.
+    const outlined = async (expected: Record<string, unknown>) => {
+      const entry = await latest();
+      expect(entry.outline).toEqual(expected);
+      expect(JSON.stringify(entry.outline)).toBe(JSON.stringify(outlineHistoryChange(entry.change)));
+    };
     const created = await lib.createCard(owner(), ids.snap, { row: 5, col: 5, title: "outlined" });
+    await outlined({ createdCards: [{ id: created.id }] });
     await lib.updateCard(owner(), created.id, { title: "outlined again", bold: true });
-    const updated = await latest();
-    expect(updated.outline).toEqual({ updatedCards: { [created.id]: { title: true, bold: true } } });
-    expect(updated.outline).toEqual(outlineHistoryChange(updated.change));
+    await outlined({ updatedCards: { [created.id]: { title: true, bold: true } } });
+    const other = await lib.createCard(owner(), ids.snap, { row: 5, col: 6 });
+    const line = await lib.createLine(owner(), ids.snap, { fromCardId: created.id, toCardId: other.id });
+    await outlined({ createdLines: [{ id: line.id }] });
+    await lib.updateLine(owner(), line.id, { color: "#1d4ed8" });
+    await outlined({ updatedLines: [{ id: line.id }] });
+    await lib.deleteLine(owner(), line.id);
+    await outlined({ deletedLineIds: [line.id] });
+    const relined = await lib.createLine(owner(), ids.snap, { fromCardId: other.id, toCardId: created.id });
     await lib.deleteCard(owner(), created.id);
-    const deleted = await latest();
-    expect(deleted.outline).toEqual(outlineHistoryChange(deleted.change));
-    expect(deleted.outline).toMatchObject({ deletedCardIds: [created.id] });
+    await outlined({ deletedCardIds: [created.id], deletedLineIds: [relined.id] });
   });
 
   it("PostgreSQL's card ETag is cardEtag's, whatever the text", async () => {

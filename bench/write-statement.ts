@@ -1,0 +1,139 @@
+/**
+ * `npx tsx --conditions=react-server bench/write-statement.ts`: a card PATCH's statement against the
+ * least statement with the same effects (docs/PERFORMANCE.md, "Single writes"), at one connection,
+ * over pg with no HTTP and no framework. Both are prepared and run alternately on a fresh bench
+ * database, each on a 100-card snap of its own (BENCH_ROUNDS rounds of BENCH_WRITES writes each,
+ * after BENCH_WRITES unmeasured). The minimal one writes the card, the snap's version, the
+ * SnapEvent, a history entry, the feed event and the NOTIFY; the app's adds what makes it the app's
+ * (the caller's key, the access rule, If-Match, every field, history's snapshots and pruning, the
+ * events' pruning, the webhook outbox). Prints each one's median per write and their ratio, and with
+ * BENCH_EXPLAIN=1 the app statement's plan (EXPLAIN ANALYZE, BUFFERS) at an ordinary and at a
+ * snapshot version.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { createBenchDatabase, seedFixtures } from "./database";
+import { analyzeWrittenTables, seedWriteFixtures } from "./write-fixtures";
+import { updateCardSql } from "../lib/cards/update-card-sql";
+import { historyRetentionDays } from "../lib/history/history-config";
+
+const WRITES = Number(process.env.BENCH_WRITES ?? 500);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+
+/** The card, its snap's version, the SnapEvent, a history entry, the feed event, the NOTIFY: nothing else. */
+const MINIMAL_SQL = `WITH written AS (
+    UPDATE "Card" SET title = $2, "updatedAt" = now() WHERE id = $1 RETURNING *
+  ), bumped AS (
+    UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = now() FROM written AS w WHERE s.id = w."snapId"
+    RETURNING s.id, s.version, s."updatedAt"
+  ), snap_event AS (
+    INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
+    SELECT b.id, b.version, $3, 'apiKey', $4, jsonb_build_object('cardFields', jsonb_build_object(w.id, '["title"]'::jsonb)) FROM bumped AS b, written AS w
+  ), history AS (
+    INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, outline)
+    SELECT b.id, b.version, b."updatedAt", 'apiKey', $3, $4, json_build_object('updatedCards', json_build_object(w.id, json_build_object('title', w.title))),
+      json_build_object('updatedCards', json_build_object(w.id, json_build_object('title', true)))
+    FROM bumped AS b, written AS w
+  ), feed AS (
+    INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data)
+    SELECT $5, 'cards.updated', b.id, b.version, 'apiKey', $3, $4, json_build_object('cards', json_build_array(row_to_json(w))) FROM bumped AS b, written AS w
+  )
+  SELECT row_to_json(w) AS card, b.version, pg_notify('snap_events', b.id || ':' || b.version) FROM written AS w, bumped AS b`;
+
+const APP = updateCardSql();
+
+const database = await createBenchDatabase();
+const client = new pg.Client({ connectionString: database.url });
+try {
+  const fixtures = await seedFixtures(database.url, "write-statement-secret-of-32-characters", 1);
+  const { patchCards } = await seedWriteFixtures(database.url, fixtures, 0.1);
+  await client.connect();
+  const {
+    rows: [key],
+  } = await client.query<{ id: string; workspaceId: string; role: string }>(
+    `SELECT k.id, m."workspaceId", m.role::text AS role FROM "ApiKey" AS k JOIN "Membership" AS m ON m."userId" = k."userId" WHERE k."userId" = $1 LIMIT 1`,
+    [fixtures.userId],
+  );
+  const eventId = () => `evt_${randomBytes(16).toString("base64url")}`;
+  const appCards = patchCards[0]!;
+  const minimalCards = patchCards[1]!;
+
+  const writeApp = (n: number, explain = "") =>
+    client.query({
+      name: explain ? undefined : "app",
+      text: explain + APP.text,
+      values: APP.bind({
+        actorType: "apiKey",
+        actorUserId: fixtures.userId,
+        actorApiKeyId: key!.id,
+        actorClientId: null,
+        baseVersion: null,
+        callerUserId: fixtures.userId,
+        callerWorkspaceId: key!.workspaceId,
+        callerRole: key!.role,
+        eventId: eventId(),
+        retentionDays: historyRetentionDays(),
+        uncheckedKeyId: key!.id,
+        cardId: appCards[n % appCards.length],
+        fields: JSON.stringify({ title: `Task rev ${n}` }),
+        fieldNames: ["title"],
+        ifMatch: null,
+      }),
+    });
+  const writeMinimal = (n: number) =>
+    client.query({ name: "minimal", text: MINIMAL_SQL, values: [minimalCards[n % minimalCards.length], `Task rev ${n}`, fixtures.userId, key!.id, eventId()] });
+
+  let written = 0;
+  const timed = async (write: (n: number) => Promise<pg.QueryResult>): Promise<number> => {
+    const started = process.hrtime.bigint();
+    for (let index = 0; index < WRITES; index++) {
+      const { rows } = await write(written++);
+      if (rows.length !== 1) throw new Error("a write answered no row");
+    }
+    return Number(process.hrtime.bigint() - started) / 1e6 / WRITES;
+  };
+  await timed(writeApp);
+  await timed(writeMinimal);
+  await analyzeWrittenTables(database.url);
+
+  const app: number[] = [];
+  const minimal: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which goes first, so that neither always follows the other's autovacuum.
+    if (round % 2 === 0) {
+      app.push(await timed(writeApp));
+      minimal.push(await timed(writeMinimal));
+    } else {
+      minimal.push(await timed(writeMinimal));
+      app.push(await timed(writeApp));
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const ratios = app.map((value, index) => value / minimal[index]!);
+  console.log(`${ROUNDS} rounds of ${WRITES} writes each, one connection, prepared; ms per write (median of rounds, and the range)`);
+  console.log(`  minimal statement: ${median(minimal).toFixed(3)} (${Math.min(...minimal).toFixed(3)}–${Math.max(...minimal).toFixed(3)})`);
+  console.log(`  app statement:     ${median(app).toFixed(3)} (${Math.min(...app).toFixed(3)}–${Math.max(...app).toFixed(3)})`);
+  console.log(`  app / minimal:     ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) (goal ≤ 1.3)`);
+  const { rows: plans } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+    `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`,
+  );
+  console.log(`  plans: ${plans.map((plan) => `${plan.name} ${plan.generic_plans} generic, ${plan.custom_plans} custom`).join("; ")}`);
+
+  if (process.env.BENCH_EXPLAIN === "1") {
+    const explain = async (label: string) => {
+      const { rows } = await writeApp(written++, "EXPLAIN (ANALYZE, BUFFERS, TIMING) ");
+      console.log(`\n${label}\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}`);
+    };
+    const version = async () =>
+      (await client.query<{ version: number }>(`SELECT version FROM "Snap" WHERE id = (SELECT "snapId" FROM "Card" WHERE id = $1)`, [appCards[0]])).rows[0]!
+        .version;
+    // Run up to a version just past a multiple of 50 (an ordinary write), explain, then to the multiple.
+    while ((await version()) % 50 !== 10) await writeApp(written++);
+    await explain("An ordinary write:");
+    while ((await version()) % 50 !== 49) await writeApp(written++);
+    await explain("A write at a multiple of 50 (a snapshot and history's pruning):");
+  }
+} finally {
+  await client.end().catch(() => {});
+  await database.drop();
+}
