@@ -11,8 +11,9 @@
  * snapshot version.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
-import { createBenchDatabase, seedFixtures } from "./database";
+import { benchId, createBenchDatabase, seedFixtures } from "./database";
 import { analyzeWrittenTables, seedWriteFixtures } from "./write-fixtures";
 import { updateCardSql } from "../lib/cards/update-card-sql";
 import { historyRetentionDays } from "../lib/history/history-config";
@@ -48,6 +49,12 @@ try {
   const fixtures = await seedFixtures(database.url, "write-statement-secret-of-32-characters", 1);
   const { patchCards } = await seedWriteFixtures(database.url, fixtures, 0.1);
   await client.connect();
+  // A deployment's Snap table, not the bench's few rows: the planner reads it by index then, as in production.
+  await client.query(
+    `INSERT INTO "Snap" (id, "userId", "workspaceId", title) SELECT 'other' || g, $1, $2, 'Other ' || g FROM generate_series(1, $3::int) AS g`,
+    [benchId("user:colleague"), fixtures.workspaceId, Number(process.env.BENCH_OTHER_SNAPS ?? 20_000)],
+  );
+  await client.query(`VACUUM ANALYZE "Snap"`);
   const {
     rows: [key],
   } = await client.query<{ id: string; workspaceId: string; role: string }>(
@@ -83,13 +90,22 @@ try {
   const writeMinimal = (n: number) =>
     client.query({ name: "minimal", text: MINIMAL_SQL, values: [minimalCards[n % minimalCards.length], `Task rev ${n}`, fixtures.userId, key!.id, eventId()] });
 
+  // The server's own CPU for the connection (its backend process: the database is on this machine), in ms.
+  const backendPid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
+  const backendCpu = () => {
+    const fields = readFileSync(`/proc/${backendPid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  };
   let written = 0;
-  const timed = async (write: (n: number) => Promise<pg.QueryResult>): Promise<number> => {
+  const cpu = { app: [] as number[], minimal: [] as number[] };
+  const timed = async (write: (n: number) => Promise<pg.QueryResult>, cpuOf?: number[]): Promise<number> => {
     const started = process.hrtime.bigint();
+    const cpuBefore = backendCpu();
     for (let index = 0; index < WRITES; index++) {
       const { rows } = await write(written++);
       if (rows.length !== 1) throw new Error("a write answered no row");
     }
+    cpuOf?.push((backendCpu() - cpuBefore) / WRITES);
     return Number(process.hrtime.bigint() - started) / 1e6 / WRITES;
   };
   await timed(writeApp);
@@ -101,11 +117,11 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     // Alternate which goes first, so that neither always follows the other's autovacuum.
     if (round % 2 === 0) {
-      app.push(await timed(writeApp));
-      minimal.push(await timed(writeMinimal));
+      app.push(await timed(writeApp, cpu.app));
+      minimal.push(await timed(writeMinimal, cpu.minimal));
     } else {
-      minimal.push(await timed(writeMinimal));
-      app.push(await timed(writeApp));
+      minimal.push(await timed(writeMinimal, cpu.minimal));
+      app.push(await timed(writeApp, cpu.app));
     }
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -114,6 +130,10 @@ try {
   console.log(`  minimal statement: ${median(minimal).toFixed(3)} (${Math.min(...minimal).toFixed(3)}–${Math.max(...minimal).toFixed(3)})`);
   console.log(`  app statement:     ${median(app).toFixed(3)} (${Math.min(...app).toFixed(3)}–${Math.max(...app).toFixed(3)})`);
   console.log(`  app / minimal:     ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) (goal ≤ 1.3)`);
+  const cpuRatios = cpu.app.map((value, index) => value / cpu.minimal[index]!);
+  console.log(
+    `  the server's CPU per write: minimal ${median(cpu.minimal).toFixed(3)}, app ${median(cpu.app).toFixed(3)}, app / minimal ${median(cpuRatios).toFixed(2)}`,
+  );
   const { rows: plans } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
     `SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name`,
   );

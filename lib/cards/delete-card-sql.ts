@@ -1,6 +1,6 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
-import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
+import { rowTargetSql, singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 
 // The event's data: the card's id, and the lines' when there were any (ids only already).
 const DELETED_DATA = `(SELECT '{"cardIds":[' || to_json(g.id)::text || ']'
@@ -17,12 +17,8 @@ export const deleteCardSql = (inline: Partial<Record<"cardId" | SingleWriteParam
   singleWriteSql<"cardId">(
     (param, callerCanEdit) => ({
       write: `
-    target AS (
-      SELECT c.id, ${callerCanEdit("s")} AS editable
-      FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId" WHERE c.id = ${param("cardId")}
-    ), gone_card AS (
-      DELETE FROM "Card" AS c USING "Snap" AS s
-      WHERE c.id = ${param("cardId")} AND s.id = c."snapId" AND ${callerCanEdit("s")}
+    ${rowTargetSql("Card", param("cardId"), callerCanEdit)}, gone_card AS (
+      DELETE FROM "Card" AS c USING target AS t WHERE c.id = t.id AND t.editable
       RETURNING c.id, c."snapId"
     ), gone_lines AS (
       DELETE FROM "Line" AS l USING gone_card AS g WHERE l."fromCardId" = g.id OR l."toCardId" = g.id

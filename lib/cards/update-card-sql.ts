@@ -1,6 +1,6 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
-import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
+import { rowTargetSql, singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { CARD_COLUMN_TYPES } from "../board-model/card-column-types";
 import { cardEtagSql } from "./card-etag-sql";
 import { cardSelect } from "../board-model/card-selects";
@@ -12,10 +12,10 @@ const cardColumns = Object.keys(cardSelect)
 
 /**
  * PATCH /api/snaps/cards/:id as one statement (lib/single-writes/single-write-sql.ts): the card and its
- * snap's access read; the card updated only where the caller may edit the snap and, with If-Match
- * (`ifMatch`: its tags, or NULL), where the card's current ETag is one of them. Both conditions are
- * in the UPDATE's own WHERE, so PostgreSQL checks them again on the newest row if another write got
- * there first. `fields` is the update as JSON (a field left out is NULL there, and no card column
+ * snap's access read (rowTargetSql); the card updated only where the caller may edit the snap and,
+ * with If-Match (`ifMatch`: its tags, or NULL), where the card's current ETag is one of them. That
+ * condition is in the UPDATE's own WHERE, so PostgreSQL checks it again on the newest row if another
+ * write got there first. `fields` is the update as JSON (a field left out is NULL there, and no card column
  * is nullable, so it keeps its value); `fieldNames` the fields it sets, for the live change and
  * history. Answers one row: found, editable, and the card as written (NULL when nothing was).
  */
@@ -27,13 +27,10 @@ export const updateCardSql = (inline: Partial<Record<"cardId" | "fields" | "fiel
     FROM written AS w)`;
     return {
       write: `
-    target AS (
-      SELECT c.id, ${callerCanEdit("s")} AS editable
-      FROM "Card" AS c JOIN "Snap" AS s ON s.id = c."snapId" WHERE c.id = ${param("cardId")}
-    ), written AS (
+    ${rowTargetSql("Card", param("cardId"), callerCanEdit)}, written AS (
       UPDATE "Card" AS c SET ${columns.map(([name]) => `"${name}" = COALESCE(v."${name}", c."${name}")`).join(", ")}, "updatedAt" = now()
-      FROM jsonb_to_record(${param("fields")}::jsonb) AS v(${columns.map(([name, type]) => `"${name}" ${type}`).join(", ")}), "Snap" AS s
-      WHERE c.id = ${param("cardId")} AND s.id = c."snapId" AND ${callerCanEdit("s")}
+      FROM jsonb_to_record(${param("fields")}::jsonb) AS v(${columns.map(([name, type]) => `"${name}" ${type}`).join(", ")}), target AS t
+      WHERE c.id = t.id AND t.editable
         AND (${param("ifMatch")}::text[] IS NULL OR ${cardEtagSql("c")} = ANY(${param("ifMatch")}::text[]))
       RETURNING ${cardColumns}
     )`,

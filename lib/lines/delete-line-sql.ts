@@ -1,6 +1,6 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
-import { singleWriteSql } from "@/lib/single-writes/single-write-sql";
+import { rowTargetSql, singleWriteSql } from "@/lib/single-writes/single-write-sql";
 
 const DELETED_DATA = `(SELECT '{"lineIds":[' || to_json(g.id)::text || ']}' FROM gone AS g)`;
 
@@ -10,12 +10,8 @@ const DELETED_DATA = `(SELECT '{"lineIds":[' || to_json(g.id)::text || ']}' FROM
  */
 export const DELETE_LINE_SQL = singleWriteSql<"lineId">((param, callerCanEdit) => ({
   write: `
-    target AS (
-      SELECT l.id, ${callerCanEdit("s")} AS editable
-      FROM "Line" AS l JOIN "Snap" AS s ON s.id = l."snapId" WHERE l.id = ${param("lineId")}
-    ), gone AS (
-      DELETE FROM "Line" AS l USING "Snap" AS s
-      WHERE l.id = ${param("lineId")} AND s.id = l."snapId" AND ${callerCanEdit("s")}
+    ${rowTargetSql("Line", param("lineId"), callerCanEdit)}, gone AS (
+      DELETE FROM "Line" AS l USING target AS t WHERE l.id = t.id AND t.editable
       RETURNING l.id, l."snapId"
     )`,
   changedSnapId: `SELECT g."snapId" FROM gone AS g`,

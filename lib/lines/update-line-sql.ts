@@ -1,6 +1,6 @@
 import { feedEventSql } from "@/lib/events/feed-event-sql";
 import { historyEntrySql } from "@/lib/history/history-entry-sql";
-import { singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
+import { rowTargetSql, singleWriteSql, type SingleWriteParam } from "@/lib/single-writes/single-write-sql";
 import { lineSelect } from "../board-model/line-selects";
 
 const lineColumns = Object.keys(lineSelect)
@@ -16,13 +16,10 @@ export const updateLineSql = (inline: Partial<Record<"lineId" | "fields" | Singl
   singleWriteSql<"lineId" | "fields">(
     (param, callerCanEdit) => ({
       write: `
-    target AS (
-      SELECT l.id, ${callerCanEdit("s")} AS editable
-      FROM "Line" AS l JOIN "Snap" AS s ON s.id = l."snapId" WHERE l.id = ${param("lineId")}
-    ), written AS (
+    ${rowTargetSql("Line", param("lineId"), callerCanEdit)}, written AS (
       UPDATE "Line" AS l SET color = COALESCE(v.color, l.color), style = COALESCE(v.style, l.style), arrow = COALESCE(v.arrow, l.arrow), "updatedAt" = now()
-      FROM jsonb_to_record(${param("fields")}::jsonb) AS v(color text, style "LineStyle", arrow "LineArrow"), "Snap" AS s
-      WHERE l.id = ${param("lineId")} AND s.id = l."snapId" AND ${callerCanEdit("s")}
+      FROM jsonb_to_record(${param("fields")}::jsonb) AS v(color text, style "LineStyle", arrow "LineArrow"), target AS t
+      WHERE l.id = t.id AND t.editable
       RETURNING ${lineColumns}
     )`,
       changedSnapId: `SELECT w."snapId" FROM written AS w`,

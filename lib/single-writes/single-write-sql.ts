@@ -38,6 +38,20 @@ export interface SingleWriteParts {
 }
 
 /**
+ * The `target` CTE of a write to one card or line, named by its id (SQL): the row's id and snap, and
+ * whether the caller may edit that snap (`callerCanEdit`, as singleWriteSql's build is given it).
+ * The snap is read by its key from the row's: a join let a generic plan merge-join the Snap key's
+ * index in order up to the row's snap. The write then names `target` (editable) instead of checking
+ * access a second time; the access is the statement's snapshot's either way.
+ */
+export function rowTargetSql(table: "Card" | "Line", id: string, callerCanEdit: (snapAlias: string) => string): string {
+  return `target AS (
+      SELECT x.id, x."snapId", (SELECT ${callerCanEdit("s")} FROM "Snap" AS s WHERE s.id = x."snapId") AS editable
+      FROM "${table}" AS x WHERE x.id = ${id}
+    )`;
+}
+
+/**
  * A single write (one card or line created, updated or deleted) as ONE statement, sent without an
  * interactive transaction (docs/ARCHITECTURE.md, "Single writes"): the access check and the write
  * in the caller's CTEs, then what every write records (lib/live/snap-change-sql.ts, as batches do:
