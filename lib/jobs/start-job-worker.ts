@@ -50,6 +50,9 @@ const CRONTAB = [
 
 const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
 
+/** How long a job fetched into the pool's local queue may wait there for a free worker. */
+const LOCAL_QUEUE_TTL_MS = 60_000;
+
 /**
  * Starts this process's job worker (graphile-worker on DATABASE_DIRECT_URL, else DATABASE_URL, a pool of its own: its tasks,
  * which query the process's pool with pg and never Prisma, must not hold up the queue's own
@@ -68,6 +71,7 @@ export function startJobWorker(): Promise<Runner> {
   events.on("pool:listen:success", () => reportDatabaseReachable());
   events.on("worker:getJob:empty", () => reportDatabaseReachable());
   events.on("job:start", () => reportDatabaseReachable());
+  events.on("localQueue:getJobs:complete", () => reportDatabaseReachable());
   holder.snapJobWorker = run({
     events,
     // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
@@ -77,6 +81,11 @@ export function startJobWorker(): Promise<Runner> {
     concurrency: deliveryConcurrency(),
     // Jobs arrive by LISTEN/NOTIFY; polling only catches retries coming due and missed notifications.
     pollInterval: 1_000,
+    // One poll for the whole pool, handing jobs to its workers, instead of one per worker: every
+    // worker polling kept WEBHOOK_CONCURRENCY connections (and PostgreSQL backends) busy while idle
+    // (docs/PERFORMANCE.md, "Memory per process"). A job waits locked in it at most the ttl, well
+    // under STALE_JOB_SECONDS, before it goes back to the queue.
+    preset: { worker: { localQueue: { size: deliveryConcurrency(), ttl: LOCAL_QUEUE_TTL_MS } } },
     // Under npm start the app's own stop (lib/http/graceful-shutdown.ts) stops it; else its own handlers.
     noHandleSignals: runtime.handlesSignalsItself(),
     logger: queueLogger,

@@ -21,9 +21,10 @@ type Query = <R extends QueryResultRow>(text: string, values?: unknown[]) => Pro
  * The every-minute job: hands the webhook jobs of workers that died mid-job back to the queue, which
  * graphile-worker itself does only after 4 hours: at once when the worker's liveness lock is free
  * (its process is gone: the lock is only tried, inside this statement, and let go at its end), and
- * after STALE_JOB_SECONDS whatever the lock says (a worker stuck that long). It releases the whole worker
- * (`force_unlock_workers`): a worker holds one job at a time, so that is only the stale job. A worker
- * that was merely stuck for this long may then see its job sent twice; webhooks are at least once,
+ * after STALE_JOB_SECONDS whatever the lock says (a worker stuck that long). It releases the whole pool
+ * (`force_unlock_workers`: jobs are locked under the pool's id), so also the other jobs it had taken
+ * (running, or waiting in its local queue). A pool that was merely stuck for this long may then see
+ * a job sent twice; webhooks are at least once,
  * and receivers drop a duplicate by its `webhook-id` (docs/ARCHITECTURE.md, "Webhooks and the event feed").
  * Returns the number of jobs released.
  */
