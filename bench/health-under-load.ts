@@ -1,4 +1,5 @@
 /** What the load benches share: /api/health timed while a load runs. */
+import { spawn } from "node:child_process";
 import { memoryMb } from "./server";
 import { readServerMetrics } from "./server-metrics";
 
@@ -6,17 +7,40 @@ export const quantile = (values: number[], q: number) => [...values].sort((a, b)
 
 export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
-/** Times GET /api/health every 100 ms until `until()`, calling `onSample` (if any) after each. */
-export async function healthSamples(base: string, until: () => boolean, onSample?: () => Promise<void>): Promise<number[]> {
-  const times: number[] = [];
-  while (!until()) {
+/**
+ * The sampler, run as a process of its own (plain JavaScript: `node -e`): it times GET /api/health
+ * every 100 ms until its stdin ends, then prints the timings as JSON. In the bench's process its
+ * timings also held the bench's own client work (a load's bodies streamed, its answers read): what
+ * the server does is what is measured.
+ */
+const SAMPLER = `
+const times = [];
+let stopped = false;
+process.stdin.on("end", () => (stopped = true)).resume();
+(async () => {
+  while (!stopped) {
     const started = performance.now();
-    await fetch(`${base}/api/health`).then((response) => response.arrayBuffer());
+    await fetch(process.argv[1] + "/api/health").then((response) => response.arrayBuffer());
     times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.stdout.write(JSON.stringify(times));
+})();`;
+
+/** Times GET /api/health every 100 ms (from a sampler process) until `until()`, calling `onSample` (if any) meanwhile. */
+export async function healthSamples(base: string, until: () => boolean, onSample?: () => Promise<void>): Promise<number[]> {
+  const sampler = spawn(process.execPath, ["-e", SAMPLER, base], { stdio: ["pipe", "pipe", "inherit"] });
+  let output = "";
+  sampler.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => sampler.once("exit", resolve));
+  while (!until()) {
     await onSample?.();
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return times;
+  sampler.stdin.end();
+  const code = await exited;
+  if (code !== 0) throw new Error(`the health sampler exited with ${code}`);
+  return JSON.parse(output) as number[];
 }
 
 /** "p50 …, p99 …, max … (n samples)" of health timings. */

@@ -5,7 +5,10 @@
  * timed every 100 ms and the server's V8 heap and RSS are sampled; the same is measured idle first,
  * as the baseline of the same run.
  *
- *   npx tsx --conditions=react-server bench/uploads.ts [--uploads 10] [--mb 20]
+ * `--rounds` of them one after another, health timed throughout (a round lasts a few seconds: one
+ * gives too few samples for a p99).
+ *
+ *   npx tsx --conditions=react-server bench/uploads.ts [--uploads 10] [--mb 20] [--rounds 3]
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,8 +20,11 @@ import { createBenchDatabase, seedFixtures } from "./database";
 import { startApp } from "./server";
 import { healthIdleThenLoaded, reportHealthUnderLoad } from "./health-under-load";
 
-const { values: args } = parseArgs({ options: { uploads: { type: "string", default: "10" }, mb: { type: "string", default: "20" } } });
+const { values: args } = parseArgs({
+  options: { uploads: { type: "string", default: "10" }, mb: { type: "string", default: "20" }, rounds: { type: "string", default: "3" } },
+});
 const UPLOADS = Number(args.uploads);
+const ROUNDS = Number(args.rounds);
 const BYTES = Number(args.mb) * 1_000_000;
 
 /** A body of `size` random bytes, made 1 MB at a time as it is sent, so the bench holds little. */
@@ -54,23 +60,28 @@ async function main(): Promise<void> {
   try {
     let finished = 0;
     const started = performance.now();
+    const upload = async () => {
+      const response = await fetch(`${app.baseUrl}/api/snaps/${fixtures.readSnapId}/files?name=${randomUUID()}.bin`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/octet-stream", "content-length": String(BYTES) },
+        body: randomBody(BYTES),
+        duplex: "half",
+      } as RequestInit);
+      const body = await response.text();
+      if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${body}`);
+      finished += 1;
+    };
     const measured = await healthIdleThenLoaded(app, () => {
-      const uploads = Array.from({ length: UPLOADS }, async () => {
-        const response = await fetch(`${app.baseUrl}/api/snaps/${fixtures.readSnapId}/files?name=${randomUUID()}.bin`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${fixtures.apiKey}`, "content-type": "application/octet-stream", "content-length": String(BYTES) },
-          body: randomBody(BYTES),
-          duplex: "half",
-        } as RequestInit);
-        const body = await response.text();
-        if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${body}`);
-        finished += 1;
-      });
-      return { done: () => finished === UPLOADS, finished: Promise.all(uploads) };
+      const rounds = (async () => {
+        for (let round = 0; round < ROUNDS; round++) await Promise.all(Array.from({ length: UPLOADS }, upload));
+      })();
+      return { done: () => finished === UPLOADS * ROUNDS, finished: rounds };
     });
     const seconds = (performance.now() - started) / 1000;
 
-    console.log(`uploads: ${UPLOADS} × ${args.mb} MB at once, all 201 in ${seconds.toFixed(1)} s (${((UPLOADS * BYTES) / 1e6 / seconds).toFixed(0)} MB/s)`);
+    console.log(
+      `uploads: ${ROUNDS} rounds of ${UPLOADS} × ${args.mb} MB at once, all 201 in ${seconds.toFixed(1)} s (${((ROUNDS * UPLOADS * BYTES) / 1e6 / seconds).toFixed(0)} MB/s)`,
+    );
     reportHealthUnderLoad("uploads", measured);
   } finally {
     await app.stop();
