@@ -35,7 +35,7 @@ import { commentRequest, seedCommentScenario } from "./comment-scenario";
 import { spawnJobWorker } from "../scripts/job-worker-process";
 import { memoryMb, type RunningServer, startApp, startFloor, startNextFloor } from "./server";
 import { readServerMetrics } from "./server-metrics";
-import { analyzeWrittenTables, seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
+import { analyzeWrittenTables, minimalRequest, seedWriteFixtures, WRITE_CONNECTIONS, writeRequests } from "./write-fixtures";
 
 process.env.NEXT_DIST_DIR ||= ".next-bench";
 
@@ -219,6 +219,10 @@ async function main() {
         { name: "the app", suffix: "", server: app, label: "" },
         ...(nextFloor ? [{ name: "the Next floor", suffix: "n", server: nextFloor, label: "Next floor: " }] : []),
         { name: "the write floor", suffix: "f", server: writeFloor, label: "write floor: " },
+        // hm: the card PATCH's least statement (bench/minimal-write-sql.ts) in the Next floor, beside hn.
+        ...(nextFloor
+          ? [{ name: "the Next floor's minimal statement", suffix: "m", server: nextFloor, label: "Next floor, minimal statement: ", only: "h" }]
+          : []),
       ];
       for (const id of writeKinds) {
         const { label, method, headers, request } = writes[id];
@@ -226,7 +230,10 @@ async function main() {
         // Requests one by one first: every server must answer 2xx, or the ratio compares failures; and
         // all are warm (route modules loaded, code optimized, statements prepared) before the first
         // measured kind, which would otherwise bear the server's start on a busy machine.
-        for (const { name, server } of writeServers) {
+        const servers = writeServers
+          .filter((entry) => !entry.only || entry.only === id)
+          .map((entry) => ({ ...entry, request: entry.suffix === "m" ? minimalRequest(request) : request }));
+        for (const { name, server, request } of servers) {
           for (let n = 0; n < WRITE_WARMUP_REQUESTS; n++) {
             const { path, body } = request(0);
             const response = await fetch(server.baseUrl + path, { method, headers: base.headers, body });
@@ -236,10 +243,11 @@ async function main() {
         }
         await analyzeWrittenTables(database.url);
         await measure(
-          writeServers.flatMap(({ suffix, server, label: serverLabel }) =>
+          servers.flatMap(({ suffix, server, label: serverLabel, request }) =>
             [1, WRITE_CONNECTIONS].flatMap((connections) =>
               plan(`${id}${suffix}${connections}`, `${serverLabel}${label}, ${connections} connection${connections > 1 ? "s" : ""}`, {
                 ...base,
+                request,
                 url: server.baseUrl,
                 connections,
                 serverPid: server.pid,
@@ -374,6 +382,8 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
         ),
       ),
     ),
+    // The app's statement against the least one with the same effects, both in the Next floor.
+    ...Object.fromEntries([1, WRITE_CONNECTIONS].map((n) => [`hm${n}/hn${n} req/s`, ratio(get(`hm${n}`)?.reqPerSec, get(`hn${n}`)?.reqPerSec)])),
   };
   const targets = [
     { target: "b ≥ 0.7 × a", met: ratios["b/a req/s"] === null ? null : ratios["b/a req/s"] >= 0.7 },
@@ -410,6 +420,13 @@ function report({ results, plans, writePlans, searchPlans, bcryptCompares, idleR
         return { target: `${id} ≥ 0.85 × its Next floor (${n} connection${n > 1 ? "s" : ""})`, met: value === null ? null : value >= 0.85 };
       }),
     ),
+    ...[1, WRITE_CONNECTIONS].map((n) => {
+      const value = ratios[`hm${n}/hn${n} req/s`];
+      return {
+        target: `h's statement within 1.3 × the minimal one in the Next floor (${n} connection${n > 1 ? "s" : ""})`,
+        met: value == null ? null : value <= 1.3,
+      };
+    }),
     ...(["x1/(50 × d1)", "y1/(50 × e1)"] as const).map((name) => {
       const [p50, cpu] = [ratios[`${name} p50`], ratios[`${name} server+db cpu`]];
       return {

@@ -161,3 +161,11 @@ export async function analyzeWrittenTables(url: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Scenario hm: scenario h's requests sent to the Next floor's minimal statement (bench/minimal-write-sql.ts). */
+export function minimalRequest(request: (client: number) => { path: string; body: string | undefined }) {
+  return (client: number) => {
+    const { path, body } = request(client);
+    return { path: path.replace("/api/snaps/cards/", "/api/minimal/cards/"), body };
+  };
+}

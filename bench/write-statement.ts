@@ -16,30 +16,11 @@ import pg from "pg";
 import { benchId, createBenchDatabase, seedFixtures } from "./database";
 import { analyzeWrittenTables, seedWriteFixtures } from "./write-fixtures";
 import { updateCardSql } from "../lib/cards/update-card-sql";
+import { MINIMAL_CARD_UPDATE_SQL } from "./minimal-write-sql";
 import { historyRetentionDays } from "../lib/history/history-config";
 
 const WRITES = Number(process.env.BENCH_WRITES ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
-
-/** The card, its snap's version, the SnapEvent, a history entry, the feed event, the NOTIFY: nothing else. */
-const MINIMAL_SQL = `WITH written AS (
-    UPDATE "Card" SET title = $2, "updatedAt" = now() WHERE id = $1 RETURNING *
-  ), bumped AS (
-    UPDATE "Snap" AS s SET version = s.version + 1, "updatedAt" = now() FROM written AS w WHERE s.id = w."snapId"
-    RETURNING s.id, s.version, s."updatedAt"
-  ), snap_event AS (
-    INSERT INTO "SnapEvent" ("snapId", version, "actorUserId", "actorType", "actorApiKeyId", payload)
-    SELECT b.id, b.version, $3, 'apiKey', $4, jsonb_build_object('cardFields', jsonb_build_object(w.id, '["title"]'::jsonb)) FROM bumped AS b, written AS w
-  ), history AS (
-    INSERT INTO "SnapHistory" ("snapId", version, "occurredAt", "actorType", "actorUserId", "actorApiKeyId", change, outline)
-    SELECT b.id, b.version, b."updatedAt", 'apiKey', $3, $4, json_build_object('updatedCards', json_build_object(w.id, json_build_object('title', w.title))),
-      json_build_object('updatedCards', json_build_object(w.id, json_build_object('title', true)))
-    FROM bumped AS b, written AS w
-  ), feed AS (
-    INSERT INTO "FeedEvent" (id, type, "snapId", "snapVersion", "actorType", "actorUserId", "actorApiKeyId", data)
-    SELECT $5, 'cards.updated', b.id, b.version, 'apiKey', $3, $4, json_build_object('cards', json_build_array(row_to_json(w))) FROM bumped AS b, written AS w
-  )
-  SELECT row_to_json(w) AS card, b.version, pg_notify('snap_events', b.id || ':' || b.version) FROM written AS w, bumped AS b`;
 
 const APP = updateCardSql();
 
@@ -88,7 +69,11 @@ try {
       }),
     });
   const writeMinimal = (n: number) =>
-    client.query({ name: "minimal", text: MINIMAL_SQL, values: [minimalCards[n % minimalCards.length], `Task rev ${n}`, fixtures.userId, key!.id, eventId()] });
+    client.query({
+      name: "minimal",
+      text: MINIMAL_CARD_UPDATE_SQL,
+      values: [minimalCards[n % minimalCards.length], `Task rev ${n}`, fixtures.userId, key!.id, eventId()],
+    });
 
   // The server's own CPU for the connection (its backend process: the database is on this machine), in ms.
   const backendPid = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]!.pid;
