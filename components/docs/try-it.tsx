@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/browser/use-hydrated";
 
 export interface TryItField {
   name: string;
@@ -81,6 +82,7 @@ export function TryIt({ method, path, pathParams, queryParams, headers, exampleB
   const [values, setValues] = useState<Record<string, string>>({});
   const [body, setBody] = useState(exampleBody ?? "");
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   const [result, setResult] = useState<Result | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -182,7 +184,7 @@ export function TryIt({ method, path, pathParams, queryParams, headers, exampleB
         </div>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" size="sm" pending={pending}>
+        <Button type="submit" size="sm" pending={pending} disabled={!hydrated}>
           Send {method.toUpperCase()} request
         </Button>
         <p className="text-xs text-slate-500">Runs against your real data, as you.</p>

@@ -35,6 +35,8 @@ test("the API reference: readable by anyone, tried by a signed-in user with the 
   await tryCreate.focus();
   await page.keyboard.press("Enter");
   const send = create.getByRole("button", { name: "Send POST request" });
+  // Enabled once the page has hydrated: before, the button would submit the form natively (a reload).
+  await expect(send).toBeEnabled();
   await send.focus();
   await page.keyboard.press("Enter");
   await expect(create.getByRole("status")).toHaveText("Response: 201 Created");
