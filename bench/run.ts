@@ -221,9 +221,18 @@ async function main() {
         { name: "the write floor", suffix: "f", server: writeFloor, label: "write floor: " },
         // hm: the card PATCH's least statement (bench/minimal-write-sql.ts) in the Next floor, beside hn.
         ...(nextFloor
-          ? [{ name: "the Next floor's minimal statement", suffix: "m", server: nextFloor, label: "Next floor, minimal statement: ", only: "h" }]
+          ? [
+              {
+                name: "the Next floor's minimal statement",
+                suffix: "m",
+                server: nextFloor,
+                label: "Next floor, minimal statement: ",
+                only: "h",
+                route: minimalRequest,
+              },
+            ]
           : []),
-      ];
+      ] as { name: string; suffix: string; server: RunningServer; label: string; only?: string; route?: typeof minimalRequest }[];
       for (const id of writeKinds) {
         const { label, method, headers, request } = writes[id];
         const base = { method, headers: { ...keyAuth, ...headers }, request };
@@ -232,7 +241,7 @@ async function main() {
         // measured kind, which would otherwise bear the server's start on a busy machine.
         const servers = writeServers
           .filter((entry) => !entry.only || entry.only === id)
-          .map((entry) => ({ ...entry, request: entry.suffix === "m" ? minimalRequest(request) : request }));
+          .map((entry) => ({ ...entry, request: entry.route ? entry.route(request) : request }));
         for (const { name, server, request } of servers) {
           for (let n = 0; n < WRITE_WARMUP_REQUESTS; n++) {
             const { path, body } = request(0);
