@@ -9,7 +9,8 @@
  * BENCH_CONNECTIONS (default 10), BENCH_SNAPS (f's smaller workspace, default 10000, and s's corpus below that; the larger is
  * 10 times that), BENCH_ONLY (e.g. "a,b,f"), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
  * $TMPDIR/snap-bench-profiles at exit), BENCH_NODE_FLAGS (node flags for the app server, e.g.
- * "--max-old-space-size=160"), DATABASE_URL (its server hosts the bench database; default
+ * "--max-old-space-size=160"), BENCH_SERVER_LOG_DIR (every line each server prints goes to <pid>.log
+ * there: with BENCH_NODE_FLAGS=--trace-gc, the servers' collections), DATABASE_URL (its server hosts the bench database; default
  * 127.0.0.1:5432), DATABASE_POOL_SIZE (passed to the app and the floor server), BENCH_APP_DIR
  * (another checkout, already built into its NEXT_DIST_DIR, runs as the app: a before and after
  * against the same floors), BENCH_NEXT_FLOOR=off (h–k without the Next floor, which is a second

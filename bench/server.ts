@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { staleBuildReason } from "../scripts/ensure-build";
@@ -36,7 +36,11 @@ async function freePort(): Promise<number> {
 function wrap(child: ChildProcess, baseUrl: string): RunningServer {
   const log: string[] = [];
   const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  // Every line kept when asked (BENCH_SERVER_LOG_DIR): a --trace-gc run's GC lines, say, which the last 300 would lose.
+  const dump = process.env.BENCH_SERVER_LOG_DIR ? createWriteStream(`${process.env.BENCH_SERVER_LOG_DIR}/${child.pid}.log`) : null;
+  child.once("exit", () => dump?.end());
   const onLine = (line: string) => {
+    dump?.write(`${line}\n`);
     log.push(line);
     if (log.length > 300) log.shift();
     for (const waiter of waiters.filter((w) => line.startsWith(w.prefix))) {
