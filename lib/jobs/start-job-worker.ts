@@ -10,6 +10,7 @@ import { INVITATION_EMAIL_TASK, type InvitationEmailPayload } from "@/lib/email/
 import { logger } from "@/lib/log/logger";
 import { outageComponent } from "@/lib/log/outage-cause";
 import { reportDatabaseReachable } from "@/lib/log/report-database-reachable";
+import { probeDatabaseDuringOutage } from "./probe-database-during-outage";
 import { startFanOutTrigger } from "@/lib/webhooks/fan-out-trigger";
 import { DEAD_WORKER_GRACE_SECONDS, releaseStaleJobs } from "@/lib/webhooks/release-stale-jobs";
 import { deliveryConcurrency } from "@/lib/webhooks/webhook-config";
@@ -48,7 +49,7 @@ const CRONTAB = [
   `20 * * * * ${FILE_SWEEP_TASK}`, // files nothing refers to past FILE_ORPHAN_GRACE_HOURS; deleted files' storage objects
 ].join("\n");
 
-const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner> };
+const holder = globalThis as typeof globalThis & { snapJobWorker?: Promise<Runner>; snapStopOutageProbe?: () => void };
 
 /** How long a job fetched into the pool's local queue may wait there for a free worker. */
 const LOCAL_QUEUE_TTL_MS = 60_000;
@@ -72,6 +73,8 @@ export function startJobWorker(): Promise<Runner> {
   events.on("worker:getJob:empty", () => reportDatabaseReachable());
   events.on("job:start", () => reportDatabaseReachable());
   events.on("localQueue:getJobs:complete", () => reportDatabaseReachable());
+  // The queue may not touch the database for a minute after an outage (probe-database-during-outage.ts).
+  holder.snapStopOutageProbe = probeDatabaseDuringOutage();
   holder.snapJobWorker = run({
     events,
     // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
@@ -187,6 +190,8 @@ async function migrateJobQueue(): Promise<void> {
 export async function stopJobWorker(): Promise<void> {
   const running = holder.snapJobWorker;
   holder.snapJobWorker = undefined;
+  holder.snapStopOutageProbe?.();
+  holder.snapStopOutageProbe = undefined;
   const runner = await running?.catch(() => undefined);
   await runner?.stop();
 }

@@ -53,6 +53,11 @@ export function admitOutageLine(component: string, now = Date.now()): boolean {
   return true;
 }
 
+/** Whether an outage is under way with no sign yet of the database's return. */
+export function databaseAwayUnanswered(): boolean {
+  return state.since !== null && state.backAt === null;
+}
+
 /**
  * A connection was made, or a query answered. During an outage, `report` is called with its summary
  * once the database has stayed reachable for OUTAGE_SETTLE_MS (a new failure first makes it one

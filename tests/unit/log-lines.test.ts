@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { capLine, MAX_LINE_BYTES } from "@/lib/log/cap-line";
 import { outageComponent } from "@/lib/log/outage-cause";
-import { admitOutageLine, databaseReachable, OUTAGE_SETTLE_MS, type OutageSummary } from "@/lib/log/outage-lines";
+import { admitOutageLine, databaseAwayUnanswered, databaseReachable, OUTAGE_SETTLE_MS, type OutageSummary } from "@/lib/log/outage-lines";
 import { serializeError } from "@/lib/log/serialize-error";
 
 /** An idle pg connection's error as pg-pool emits it: the whole client on it. */
@@ -74,14 +74,19 @@ describe("outage lines", () => {
       const reports: OutageSummary[] = [];
       const report = (summary: OutageSummary) => reports.push(summary);
       const start = 1_000_000;
+      expect(databaseAwayUnanswered()).toBe(false);
       expect(admitOutageLine("database", start)).toBe(true);
       expect(admitOutageLine("database", start + 1)).toBe(false);
       expect(admitOutageLine("job-queue", start + 2)).toBe(true);
       expect(admitOutageLine("job-queue", start + 3)).toBe(false);
+      // Away with no answer yet: what the job worker's probe waits for (lib/jobs/probe-database-during-outage.ts).
+      expect(databaseAwayUnanswered()).toBe(true);
       // Back, then lost again a second later: the same outage, a second loss, no new line.
       databaseReachable(report, start + 300);
+      expect(databaseAwayUnanswered()).toBe(false);
       vi.advanceTimersByTime(OUTAGE_SETTLE_MS - 1);
       expect(admitOutageLine("database", start + 1_000)).toBe(false);
+      expect(databaseAwayUnanswered()).toBe(true);
       vi.advanceTimersByTime(OUTAGE_SETTLE_MS);
       expect(reports).toEqual([]);
       // Back for good: one summary, once.
@@ -92,6 +97,7 @@ describe("outage lines", () => {
       expect(reports).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(reports).toEqual([{ downForMs: 1_300, losses: 2, linesLeftOut: 3 }]);
+      expect(databaseAwayUnanswered()).toBe(false);
       // Nothing to report without an outage; the next outage starts afresh.
       databaseReachable(report, start + 20_000);
       vi.advanceTimersByTime(OUTAGE_SETTLE_MS);
