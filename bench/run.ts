@@ -65,6 +65,16 @@ const AT_LEAST = numberEnv("BENCH_AT_LEAST", 0);
  */
 const WRITE_WARMUP_REQUESTS = WARMUP > 0 ? 1_000 : 20;
 
+/** A server the single writes (h–k) are sent to; `only` a kind it takes alone, `route` its own path for the kind's requests. */
+interface WriteServer {
+  name: string;
+  suffix: string;
+  server: RunningServer;
+  label: string;
+  only?: string;
+  route?: typeof minimalRequest;
+}
+
 interface Scenario extends LoadResult {
   id: string;
   label: string;
@@ -216,7 +226,7 @@ async function main() {
       if (nextFloor) servers.push(nextFloor);
       const writeFloor = await startFloor(serverEnv, ["--conditions=react-server", "bench/write-floor-server.ts"]);
       servers.push(writeFloor);
-      const writeServers = [
+      const writeServers: WriteServer[] = [
         { name: "the app", suffix: "", server: app, label: "" },
         ...(nextFloor ? [{ name: "the Next floor", suffix: "n", server: nextFloor, label: "Next floor: " }] : []),
         { name: "the write floor", suffix: "f", server: writeFloor, label: "write floor: " },
@@ -233,7 +243,7 @@ async function main() {
               },
             ]
           : []),
-      ] as { name: string; suffix: string; server: RunningServer; label: string; only?: string; route?: typeof minimalRequest }[];
+      ];
       for (const id of writeKinds) {
         const { label, method, headers, request } = writes[id];
         const base = { method, headers: { ...keyAuth, ...headers }, request };

@@ -74,7 +74,8 @@ export function startJobWorker(): Promise<Runner> {
   events.on("job:start", () => reportDatabaseReachable());
   events.on("localQueue:getJobs:complete", () => reportDatabaseReachable());
   // The queue may not touch the database for a minute after an outage (probe-database-during-outage.ts).
-  holder.snapStopOutageProbe = probeDatabaseDuringOutage();
+  // One probe per process: a start that failed (startJobWorkerOrRetry tries again) keeps its probe.
+  holder.snapStopOutageProbe ??= probeDatabaseDuringOutage();
   holder.snapJobWorker = run({
     events,
     // A session of its own: the queue LISTENs and prepares named statements (both fine on a direct
